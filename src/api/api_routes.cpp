@@ -1,0 +1,24 @@
+// Health, accounts, the record families and the JSON fallbacks.
+#include "api/api_routes.h"
+
+#include "api/responses.h"
+
+namespace cairn::api {
+namespace {
+
+http::Response Health(const http::Request&) { return JsonResponse(Json{{"status", "ok"}}); }
+
+}  // namespace
+
+ApiRoutes::ApiRoutes(services::RecordService& records, services::AccountService& accounts)
+    : record_routes_(records, accounts), account_routes_(accounts) {}
+
+void ApiRoutes::Register(http::Router& router) {
+  router.Add("GET", "/api/health", Health);
+  account_routes_.Register(router);
+  for (const auto& family : StandardFamilyRoutes()) record_routes_.Register(router, family);
+  router.SetFallbacks([](const http::Request&) { return StatusErrorResponse(404); },
+                      [](const http::Request&) { return StatusErrorResponse(405); });
+}
+
+}  // namespace cairn::api

@@ -1,0 +1,23 @@
+// Every route of the HTTP API, bound in one place.
+#pragma once
+
+#include <memory>
+
+#include "api/account_routes.h"
+#include "api/record_routes.h"
+#include "http/router.h"
+
+namespace cairn::api {
+
+// Owns the route objects; must outlive the router it registered on.
+class ApiRoutes {
+ public:
+  ApiRoutes(services::RecordService& records, services::AccountService& accounts);
+  void Register(http::Router& router);
+
+ private:
+  RecordRoutes record_routes_;
+  AccountRoutes account_routes_;
+};
+
+}  // namespace cairn::api

@@ -1,0 +1,97 @@
+// Thin handlers for the record families.
+#include "api/record_routes.h"
+
+#include "api/request_parsing.h"
+#include "api/responses.h"
+#include "services/collections.h"
+
+namespace cairn::api {
+
+std::vector<FamilyRoute> StandardFamilyRoutes() {
+  return {
+      {"/api/v1/trail", services::kTrails, ListShape::kPage},
+      {"/api/v1/list", services::kLists, ListShape::kArray},
+      {"/api/v1/waypoint", services::kWaypoints, ListShape::kArray},
+      {"/api/v1/comment", services::kComments, ListShape::kArray},
+      {"/api/v1/summit-log", services::kSummitLogs, ListShape::kArray},
+      {"/api/v1/list-share", services::kListShare, ListShape::kArray},
+      {"/api/v1/trail-share", services::kTrailShare, ListShape::kArray},
+      {"/api/v1/category", services::kCategories, ListShape::kArray, /*read_only=*/true},
+  };
+}
+
+void RecordRoutes::Register(http::Router& router, const FamilyRoute& family) {
+  const std::string item = family.path + "/:id";
+  router.Add("GET", family.path, [this, family](auto& r) { return ListRecords(r, family); });
+  router.Add("GET", item, [this, family](auto& r) { return ShowRecord(r, family); });
+  if (family.read_only) return;
+  router.Add("PUT", family.path, [this, family](auto& r) { return CreateRecord(r, family); });
+  router.Add("POST", item, [this, family](auto& r) { return UpdateRecord(r, family); });
+  router.Add("DELETE", item, [this, family](auto& r) { return DeleteRecord(r, family); });
+}
+
+http::Response RecordRoutes::ListRecords(const http::Request& request, const FamilyRoute& family) {
+  auto caller = CallerOf(request, accounts_);
+  if (!caller.ok()) return ErrorResponse(caller.error());
+  auto params = ListParamsOf(request);
+  if (!params.ok()) return ErrorResponse(params.error());
+  auto page = records_.List(*caller, family.collection, *params);
+  if (!page.ok()) return ErrorResponse(page.error());
+  http::Response response;
+  if (family.list_shape == ListShape::kPage) {
+    response = JsonResponse(Json{{"page", page->page},
+                                 {"perPage", page->per_page},
+                                 {"totalItems", page->total_items},
+                                 {"totalPages", page->total_pages},
+                                 {"items", std::move(page->items)}});
+  } else {
+    response = JsonResponse(Json(std::move(page->items)));
+  }
+  response.headers.emplace_back("X-Total-Count", std::to_string(page->total_items));
+  return response;
+}
+
+http::Response RecordRoutes::CreateRecord(const http::Request& request, const FamilyRoute& family) {
+  auto caller = CallerOf(request, accounts_);
+  if (!caller.ok()) return ErrorResponse(caller.error());
+  auto body = JsonBody(request, ContentTypeRule::kOptional);
+  if (!body.ok()) return ErrorResponse(body.error());
+  auto record = records_.Create(*caller, family.collection, *body, request.QueryValue("expand"));
+  if (!record.ok()) return ErrorResponse(record.error());
+  return JsonResponse(*record);
+}
+
+http::Response RecordRoutes::ShowRecord(const http::Request& request, const FamilyRoute& family) {
+  auto id = RecordIdParam(request);
+  if (!id.ok()) return ErrorResponse(id.error());
+  auto caller = CallerOf(request, accounts_);
+  if (!caller.ok()) return ErrorResponse(caller.error());
+  auto record = records_.Show(*caller, family.collection, *id, request.QueryValue("expand"));
+  if (!record.ok()) return ErrorResponse(record.error());
+  return JsonResponse(*record);
+}
+
+http::Response RecordRoutes::UpdateRecord(const http::Request& request, const FamilyRoute& family) {
+  auto id = RecordIdParam(request);
+  if (!id.ok()) return ErrorResponse(id.error());
+  auto caller = CallerOf(request, accounts_);
+  if (!caller.ok()) return ErrorResponse(caller.error());
+  auto body = JsonBody(request, ContentTypeRule::kRequired);
+  if (!body.ok()) return ErrorResponse(body.error());
+  auto record =
+      records_.Update(*caller, family.collection, *id, *body, request.QueryValue("expand"));
+  if (!record.ok()) return ErrorResponse(record.error());
+  return JsonResponse(*record);
+}
+
+http::Response RecordRoutes::DeleteRecord(const http::Request& request, const FamilyRoute& family) {
+  auto id = RecordIdParam(request);
+  if (!id.ok()) return ErrorResponse(id.error());
+  auto caller = CallerOf(request, accounts_);
+  if (!caller.ok()) return ErrorResponse(caller.error());
+  auto deleted = records_.Delete(*caller, family.collection, *id);
+  if (!deleted.ok()) return ErrorResponse(deleted.error());
+  return AcknowledgedResponse();
+}
+
+}  // namespace cairn::api

@@ -1,0 +1,86 @@
+// Request parsing shared by every route family.
+#include "api/request_parsing.h"
+
+#include <charconv>
+
+#include "util/ids.h"
+
+namespace cairn::api {
+namespace {
+
+util::Result<int> IntParam(const http::Request& request, const char* name, int fallback) {
+  if (!request.HasQuery(name)) return fallback;
+  const std::string text = request.QueryValue(name);
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+    return util::Error::InvalidParams(
+        {{"invalid_type",
+          "Expected number, received nan",
+          {name},
+          {{"expected", std::string("number")}, {"received", std::string("nan")}}}});
+  }
+  return value;
+}
+
+}  // namespace
+
+util::Result<std::string> RecordIdParam(const http::Request& request) {
+  std::string id = request.PathParam("id");
+  if (id.size() == util::kRecordIdLength) return id;
+  const bool small = id.size() < util::kRecordIdLength;
+  util::ParamIssue issue{small ? "too_small" : "too_big",
+                         "String must contain exactly 15 character(s)",
+                         {"id"},
+                         {{small ? "minimum" : "maximum", int64_t{15}},
+                          {"type", std::string("string")},
+                          {"inclusive", true},
+                          {"exact", true}}};
+  return util::Error::InvalidParams({issue});
+}
+
+util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeRule rule) {
+  if (rule == ContentTypeRule::kRequired && request.Header("Content-Type").empty()) {
+    return util::Error::InvalidArgument("The Content-Type header is required.");
+  }
+  nlohmann::json body = nlohmann::json::parse(request.body, nullptr, /*allow_exceptions=*/false);
+  if (body.is_discarded()) {
+    return util::Error::InvalidArgument("invalid_json: the request body is not valid JSON.");
+  }
+  if (!body.is_object()) {
+    return util::Error::InvalidArgument("invalid_json: the request body must be a JSON object.");
+  }
+  return body;
+}
+
+util::Result<services::ListParams> ListParamsOf(const http::Request& request) {
+  services::ListParams params;
+  CAIRN_ASSIGN_OR_RETURN(params.page, IntParam(request, "page", 1));
+  CAIRN_ASSIGN_OR_RETURN(params.per_page, IntParam(request, "perPage", records::kDefaultPerPage));
+  if (params.page < 1) params.page = 1;
+  if (params.per_page < 1) params.per_page = records::kDefaultPerPage;
+  if (params.per_page > records::kMaxPerPage) params.per_page = records::kMaxPerPage;
+  params.sort = request.QueryValue("sort");
+  params.filter = request.QueryValue("filter");
+  params.expand = request.QueryValue("expand");
+  const std::string skip = request.QueryValue("skipTotal");
+  params.skip_total = skip == "1" || skip == "true";
+  return params;
+}
+
+util::Result<services::Caller> CallerOf(const http::Request& request,
+                                        services::AccountService& accounts) {
+  std::string header = request.Header("Authorization");
+  if (header.empty()) return services::Caller{};
+  constexpr std::string_view kBearer = "Bearer ";
+  if (header.size() >= kBearer.size() &&
+      strncasecmp(header.c_str(), kBearer.data(), kBearer.size()) == 0) {
+    header.erase(0, kBearer.size());
+  }
+  while (!header.empty() && header.front() == ' ') header.erase(0, 1);
+  while (!header.empty() && header.back() == ' ') header.pop_back();
+  if (header.empty()) return util::Error::Unauthorized("The token is invalid.");
+  return accounts.Authenticate(header);
+}
+
+}  // namespace cairn::api

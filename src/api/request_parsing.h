@@ -1,0 +1,33 @@
+// Reading what a request carries: the path id, the JSON body, list parameters, the caller.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "http/request.h"
+#include "services/account_service.h"
+#include "services/record_service.h"
+#include "util/result.h"
+
+namespace cairn::api {
+
+// The `{id}` path parameter; a value that is not exactly 15 characters is a Form B error
+// (too_small / too_big with minimum/maximum 15, exact true, path ["id"]).
+util::Result<std::string> RecordIdParam(const http::Request& request);
+
+enum class ContentTypeRule { kOptional, kRequired };
+
+// The body parsed as a JSON object. Not JSON, not an object, or (with kRequired) no
+// Content-Type header: InvalidArgument.
+util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeRule rule);
+
+// page, perPage, sort, filter, expand and skipTotal from the query string. Non-integer page or
+// perPage: Form B invalid_type.
+util::Result<services::ListParams> ListParamsOf(const http::Request& request);
+
+// The caller named by `Authorization: Bearer <token>`; anonymous without the header,
+// Unauthorized when the token is bad.
+util::Result<services::Caller> CallerOf(const http::Request& request,
+                                        services::AccountService& accounts);
+
+}  // namespace cairn::api

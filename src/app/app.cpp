@@ -1,0 +1,94 @@
+// Wiring: data dir -> database -> engine -> services -> routes -> HTTP server.
+#include "app/app.h"
+
+#include <pthread.h>
+#include <signal.h>
+
+#include <cstdio>
+#include <thread>
+
+#include "api/api_routes.h"
+#include "api/responses.h"
+#include "app/data_dir.h"
+#include "http/server.h"
+#include "records/record_engine.h"
+#include "services/account_service.h"
+#include "services/collections.h"
+#include "services/installation_secret.h"
+#include "services/password_hasher.h"
+#include "services/record_service.h"
+#include "services/token_signer.h"
+#include "storage/database.h"
+#include "util/clock.h"
+
+namespace cairn::app {
+namespace {
+
+int Fail(const util::Error& error) {
+  std::fprintf(stderr, "cairn: %s\n", error.message.c_str());
+  return 1;
+}
+
+// Blocks SIGINT/SIGTERM in every thread started after this call, so only the signal thread
+// receives them.
+sigset_t BlockStopSignals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGUSR1);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+  return set;
+}
+
+}  // namespace
+
+int RunServer(const Config& config) {
+  const sigset_t stop_signals = BlockStopSignals();
+
+  auto lock = DataDirLock::Acquire(config.data_dir);
+  if (!lock.ok()) return Fail(lock.error());
+  auto secret = services::LoadOrCreateInstallationSecret(config.data_dir + "/.secret");
+  if (!secret.ok()) return Fail(secret.error());
+  auto database = storage::Database::Open({config.data_dir + "/data.db", config.db_readers});
+  if (!database.ok()) return Fail(database.error());
+
+  util::SystemClock clock;
+  const records::CollectionRegistry registry = services::BuildCollectionRegistry();
+  const records::RecordEngine engine(registry, clock);
+  services::PasswordHasher hasher;
+  const services::TokenSigner signer(*secret);
+  services::AccountService accounts(**database, engine, hasher, signer, clock);
+  services::RecordService records(**database, engine);
+  services::RegisterStandardFamilies(records);
+
+  http::Router router;
+  api::ApiRoutes routes(records, accounts);
+  routes.Register(router);
+  http::Server server(router, {.host = config.http_host,
+                               .port = config.http_port,
+                               .threads = config.http_threads,
+                               .error_renderer = api::StatusErrorResponse});
+  if (auto bound = server.Bind(); !bound.ok()) return Fail(bound.error());
+
+  std::thread signal_thread([&] {
+    int received = 0;
+    sigwait(&stop_signals, &received);
+    if (received != SIGUSR1) {
+      std::fprintf(stderr, "cairn: received %s, finishing in-flight requests\n",
+                   received == SIGINT ? "SIGINT" : "SIGTERM");
+    }
+    server.Stop();
+  });
+  std::fprintf(stderr, "cairn %s listening on http://%s:%d (data dir %s)\n", CAIRN_VERSION,
+               config.http_host.c_str(), server.port(), config.data_dir.c_str());
+  auto served = server.Serve();
+  pthread_kill(signal_thread.native_handle(), SIGUSR1);  // wakes the thread if no signal came
+  signal_thread.join();
+  if (!served.ok()) return Fail(served.error());
+  std::fprintf(stderr, "cairn: stopped\n");
+  return 0;
+}
+
+}  // namespace cairn::app

@@ -1,0 +1,29 @@
+// Command line and environment -> Config.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "util/result.h"
+
+namespace cairn::app {
+
+enum class Command { kServe, kVersion, kHelp };
+
+struct Config {
+  Command command = Command::kHelp;
+  std::string http_host = "127.0.0.1";
+  int http_port = 8090;
+  std::string data_dir = "./cairn_data";
+  int http_threads = 32;
+  int db_readers = 4;
+};
+
+// Parses `args` (without the program name). Flags win over the environment variables
+// CAIRN_HTTP and CAIRN_DIR, which win over the defaults. Errors name the bad argument.
+util::Result<Config> ParseConfig(const std::vector<std::string>& args);
+
+// The text printed by `cairn --help`.
+std::string UsageText();
+
+}  // namespace cairn::app

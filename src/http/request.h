@@ -1,0 +1,40 @@
+// HTTP requests and responses as the API layer sees them, free of any HTTP library type.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace cairn::http {
+
+struct CaseInsensitiveLess {
+  bool operator()(const std::string& a, const std::string& b) const;
+};
+
+struct Request {
+  std::string method;                                      // "GET", "POST", ...
+  std::string path;                                        // decoded path without the query string
+  std::vector<std::pair<std::string, std::string>> query;  // decoded, in order
+  std::map<std::string, std::string, CaseInsensitiveLess> headers;
+  std::string body;
+  std::string remote_address;
+  std::map<std::string, std::string> path_params;  // from ":name" route segments
+
+  // The first value of query parameter `name`, or "" when absent.
+  std::string QueryValue(std::string_view name) const;
+  bool HasQuery(std::string_view name) const;
+  // The header's value, or "" when absent.
+  std::string Header(const std::string& name) const;
+  std::string PathParam(const std::string& name) const;
+};
+
+struct Response {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+}  // namespace cairn::http

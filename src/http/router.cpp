@@ -1,0 +1,98 @@
+// Segment-wise routing with literal-over-capture precedence.
+#include "http/router.h"
+
+#include <strings.h>
+
+namespace cairn::http {
+
+bool CaseInsensitiveLess::operator()(const std::string& a, const std::string& b) const {
+  return strcasecmp(a.c_str(), b.c_str()) < 0;
+}
+
+std::string Request::QueryValue(std::string_view name) const {
+  for (const auto& [k, v] : query) {
+    if (k == name) return v;
+  }
+  return "";
+}
+
+bool Request::HasQuery(std::string_view name) const {
+  for (const auto& [k, v] : query) {
+    if (k == name) return true;
+  }
+  return false;
+}
+
+std::string Request::Header(const std::string& name) const {
+  auto it = headers.find(name);
+  return it == headers.end() ? "" : it->second;
+}
+
+std::string Request::PathParam(const std::string& name) const {
+  auto it = path_params.find(name);
+  return it == path_params.end() ? "" : it->second;
+}
+
+std::vector<std::string> Router::Split(const std::string& path) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start < path.size()) {
+    size_t slash = path.find('/', start);
+    if (slash == std::string::npos) slash = path.size();
+    if (slash > start) out.push_back(path.substr(start, slash - start));
+    start = slash + 1;
+  }
+  return out;
+}
+
+void Router::Add(std::string method, std::string pattern, Handler handler) {
+  routes_.push_back({std::move(method), Split(pattern), std::move(handler)});
+}
+
+void Router::SetFallbacks(Handler not_found, Handler method_not_allowed) {
+  not_found_ = std::move(not_found);
+  method_not_allowed_ = std::move(method_not_allowed);
+}
+
+// Returns -1 when the route does not match, otherwise a score where more literal segments win.
+int Router::Match(const Route& route, const std::vector<std::string>& segments,
+                  std::map<std::string, std::string>* params) {
+  if (route.segments.size() != segments.size()) return -1;
+  int score = 0;
+  for (size_t i = 0; i < segments.size(); ++i) {
+    const std::string& pattern = route.segments[i];
+    if (!pattern.empty() && pattern[0] == ':') {
+      if (params) (*params)[pattern.substr(1)] = segments[i];
+    } else if (pattern == segments[i]) {
+      score += 1 << (segments.size() - i);
+    } else {
+      return -1;
+    }
+  }
+  return score;
+}
+
+Response Router::Dispatch(Request& request) const {
+  const std::vector<std::string> segments = Split(request.path);
+  const Route* best = nullptr;
+  int best_score = -1;
+  bool path_known = false;
+  for (const auto& route : routes_) {
+    int score = Match(route, segments, nullptr);
+    if (score < 0) continue;
+    path_known = true;
+    if (route.method == request.method && score > best_score) {
+      best = &route;
+      best_score = score;
+    }
+  }
+  if (best) {
+    Match(*best, segments, &request.path_params);
+    return best->handler(request);
+  }
+  if (path_known && method_not_allowed_) return method_not_allowed_(request);
+  if (not_found_) return not_found_(request);
+  return Response{404, "text/plain", "Not Found", {}};
+}
+
+}  // namespace cairn::http

@@ -1,0 +1,119 @@
+// cpp-httplib adapter: translates requests, times them and writes one log line each.
+#include "http/server.h"
+
+#include <httplib.h>
+
+#include <chrono>
+#include <cstdio>
+
+namespace cairn::http {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+// Set when routing starts, read by the logger after the response is written (same thread).
+thread_local Clock::time_point request_start{};
+
+Request Translate(const httplib::Request& in) {
+  Request out;
+  out.method = in.method;
+  out.path = in.path;
+  for (const auto& [k, v] : in.params) out.query.emplace_back(k, v);
+  for (const auto& [k, v] : in.headers) out.headers.emplace(k, v);
+  out.body = in.body;
+  out.remote_address = in.remote_addr;
+  return out;
+}
+
+void Apply(const Response& response, httplib::Response& out) {
+  out.status = response.status;
+  for (const auto& [k, v] : response.headers) out.set_header(k, v);
+  out.set_content(response.body, response.content_type);
+}
+
+}  // namespace
+
+struct Server::Impl {
+  httplib::Server server;
+};
+
+Server::Server(const Router& router, ServerOptions options)
+    : impl_(std::make_unique<Impl>()), router_(router), options_(std::move(options)) {
+  auto& svr = impl_->server;
+  const int threads = options_.threads;
+  svr.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  svr.set_payload_max_length(options_.max_body_bytes);
+  svr.set_keep_alive_max_count(1000);
+  svr.set_keep_alive_timeout(5);
+  svr.set_tcp_nodelay(true);
+  svr.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
+    request_start = Clock::now();
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+  auto handler = [this](const httplib::Request& req, httplib::Response& res) {
+    Request request = Translate(req);
+    Response response;
+    try {
+      response = router_.Dispatch(request);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "error: handler for %s %s threw: %s\n", req.method.c_str(),
+                   req.path.c_str(), e.what());
+      response = options_.error_renderer ? options_.error_renderer(500)
+                                         : Response{500, "text/plain", "Internal error", {}};
+    }
+    Apply(response, res);
+  };
+  svr.Get(".*", handler);
+  svr.Delete(".*", handler);
+  svr.Options(".*", handler);
+  svr.Post(".*", handler);
+  svr.Put(".*", handler);
+  svr.Patch(".*", handler);
+  svr.set_error_handler(
+      httplib::Server::HandlerWithResponse([this](const httplib::Request&, httplib::Response& res) {
+        // Only fill errors nobody rendered (oversized bodies, malformed requests).
+        if (!res.body.empty() || !options_.error_renderer) {
+          return httplib::Server::HandlerResponse::Unhandled;
+        }
+        Apply(options_.error_renderer(res.status), res);
+        return httplib::Server::HandlerResponse::Handled;
+      }));
+  svr.set_logger([](const httplib::Request& req, const httplib::Response& res) {
+    char duration[32] = "-";
+    if (request_start != Clock::time_point{}) {
+      double ms = std::chrono::duration<double, std::milli>(Clock::now() - request_start).count();
+      std::snprintf(duration, sizeof duration, "%.2fms", ms);
+      request_start = Clock::time_point{};
+    }
+    // One write per line so lines from different threads never interleave.
+    std::fprintf(stderr, "%s %s %d %s\n", req.method.c_str(), req.path.c_str(), res.status,
+                 duration);
+  });
+}
+
+Server::~Server() = default;
+
+util::Status Server::Bind() {
+  if (options_.port == 0) {
+    bound_port_ = impl_->server.bind_to_any_port(options_.host);
+    if (bound_port_ <= 0) return util::Error::Internal("cannot bind to " + options_.host);
+    return util::OkStatus();
+  }
+  if (!impl_->server.bind_to_port(options_.host, options_.port)) {
+    return util::Error::Internal("cannot listen on " + options_.host + ":" +
+                                 std::to_string(options_.port) +
+                                 " (address in use or not available)");
+  }
+  bound_port_ = options_.port;
+  return util::OkStatus();
+}
+
+util::Status Server::Serve() {
+  if (!impl_->server.listen_after_bind() && impl_->server.is_running()) {
+    return util::Error::Internal("the HTTP server stopped unexpectedly");
+  }
+  return util::OkStatus();
+}
+
+void Server::Stop() { impl_->server.stop(); }
+
+}  // namespace cairn::http

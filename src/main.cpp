@@ -1,0 +1,32 @@
+// `cairn`: parses the command line and hands over to the app.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/app.h"
+#include "app/config.h"
+
+#ifndef CAIRN_VERSION
+#define CAIRN_VERSION "dev"
+#endif
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  auto config = cairn::app::ParseConfig(args);
+  if (!config.ok()) {
+    std::fprintf(stderr, "cairn: %s\n\n%s", config.error().message.c_str(),
+                 cairn::app::UsageText().c_str());
+    return 2;
+  }
+  switch (config->command) {
+    case cairn::app::Command::kVersion:
+      std::printf("cairn %s\n", CAIRN_VERSION);
+      return 0;
+    case cairn::app::Command::kHelp:
+      std::printf("%s", cairn::app::UsageText().c_str());
+      return 0;
+    case cairn::app::Command::kServe:
+      return cairn::app::RunServer(*config);
+  }
+  return 0;
+}

@@ -1,0 +1,55 @@
+// Collection registry and the mapping from fields to SQL expressions.
+#include "records/collection.h"
+
+namespace cairn::records {
+
+const FieldSpec* CollectionSpec::FindField(std::string_view field_name) const {
+  for (const auto& f : fields) {
+    if (f.name == field_name) return &f;
+  }
+  return nullptr;
+}
+
+std::string QuoteIdentifier(std::string_view name) {
+  std::string out = "\"";
+  for (char c : name) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+std::string FieldSqlExpression(const CollectionSpec& collection, const FieldSpec& field,
+                               std::string_view alias) {
+  if (field.IsDerived()) {
+    // The ids of the records pointing here, oldest first, as a JSON array text.
+    std::string source = QuoteIdentifier(field.derived_from_collection);
+    return "(SELECT json_group_array(d.id) FROM (SELECT id FROM " + source + " WHERE " +
+           QuoteIdentifier(field.derived_from_field) + " = " + std::string(alias) +
+           ".id ORDER BY rowid) d)";
+  }
+  return std::string(alias) + "." + QuoteIdentifier(field.name);
+}
+
+void CollectionRegistry::Add(CollectionSpec collection) {
+  std::vector<FieldSpec> fields;
+  FieldSpec id{.name = "id", .type = FieldType::kText, .system = true};
+  FieldSpec created{.name = "created", .type = FieldType::kDateTime, .system = true};
+  FieldSpec updated{.name = "updated", .type = FieldType::kDateTime, .system = true};
+  fields.push_back(id);
+  fields.push_back(created);
+  fields.push_back(updated);
+  for (auto& f : collection.fields) fields.push_back(std::move(f));
+  collection.fields = std::move(fields);
+  collections_.push_back(std::make_unique<CollectionSpec>(std::move(collection)));
+}
+
+const CollectionSpec* CollectionRegistry::Find(std::string_view name_or_id) const {
+  for (const auto& c : collections_) {
+    if (c->name == name_or_id || c->id == name_or_id) return c.get();
+  }
+  return nullptr;
+}
+
+}  // namespace cairn::records

@@ -1,0 +1,181 @@
+// Generic CRUD over declared collections. All SQL is built from declarations; values are bound.
+#include "records/record_engine.h"
+
+#include "records/filter.h"
+#include "util/ids.h"
+#include "util/timestamp.h"
+
+namespace cairn::records {
+namespace {
+
+storage::SqlParams Concat(storage::SqlParams a, const storage::SqlParams& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+}  // namespace
+
+std::string RecordEngine::Now() const { return util::FormatTimestamp(clock_.NowMillis()); }
+
+util::Result<Json> RecordEngine::FindById(storage::Connection& connection,
+                                          const CollectionSpec& collection, std::string_view id,
+                                          const Visibility& visibility) const {
+  storage::SqlFragment view = visibility.ViewCondition(collection, "t");
+  std::string sql = "SELECT " + SelectList(collection, "t") + " FROM " +
+                    QuoteIdentifier(collection.name) + " t WHERE t.id = ? AND (" + view.sql + ")";
+  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, Concat({std::string(id)}, view.params)));
+  if (rows.rows.empty()) return util::Error::NotFound();
+  Json record = RowToRecord(collection, rows.rows[0]);
+  visibility.Redact(collection, record);
+  return record;
+}
+
+util::Result<Json> RecordEngine::FindByIdUnchecked(storage::Connection& connection,
+                                                   const CollectionSpec& collection,
+                                                   std::string_view id) const {
+  std::string sql = "SELECT " + SelectList(collection, "t") + " FROM " +
+                    QuoteIdentifier(collection.name) + " t WHERE t.id = ?";
+  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, {std::string(id)}));
+  if (rows.rows.empty()) return util::Error::NotFound();
+  return RowToRecord(collection, rows.rows[0]);
+}
+
+util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
+                                          const CollectionSpec& collection, const ListQuery& query,
+                                          const Visibility& visibility,
+                                          const storage::SqlFragment& extra) const {
+  CAIRN_ASSIGN_OR_RETURN(auto filter,
+                         CompileFilter(query.filter, collection, registry_, "t", visibility));
+  CAIRN_ASSIGN_OR_RETURN(auto sort,
+                         CompileSort(query.sort, collection, registry_, "t", visibility));
+  storage::SqlFragment view = visibility.ViewCondition(collection, "t");
+  const std::string from = " FROM " + QuoteIdentifier(collection.name) + " t WHERE (" + view.sql +
+                           ") AND (" + filter.sql + ") AND (" + extra.sql + ")";
+  storage::SqlParams where_params = Concat(Concat(view.params, filter.params), extra.params);
+
+  ListPage page;
+  page.page = std::max(1, query.page);
+  page.per_page = std::clamp(query.per_page, 1, kMaxPerPage);
+  std::string sql = "SELECT " + SelectList(collection, "t") + from + " ORDER BY " +
+                    (sort.sql.empty() ? "" : sort.sql + ", ") + "t.rowid LIMIT ? OFFSET ?";
+  storage::SqlParams params = Concat(where_params, sort.params);
+  params.emplace_back(static_cast<int64_t>(page.per_page));
+  params.emplace_back(static_cast<int64_t>(page.page - 1) * page.per_page);
+  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, params));
+  page.items.reserve(rows.rows.size());
+  for (const auto& row : rows.rows) {
+    page.items.push_back(RowToRecord(collection, row));
+    visibility.Redact(collection, page.items.back());
+  }
+  if (query.skip_total) {
+    page.total_items = -1;
+    page.total_pages = -1;
+  } else {
+    CAIRN_ASSIGN_OR_RETURN(auto count, connection.Query("SELECT count(*)" + from, where_params));
+    page.total_items = std::get<int64_t>(count.rows[0][0]);
+    page.total_pages = (page.total_items + page.per_page - 1) / page.per_page;
+  }
+  std::vector<Json*> pointers;
+  for (auto& item : page.items) pointers.push_back(&item);
+  CAIRN_RETURN_IF_ERROR(Expand(connection, collection, pointers, query.expand, visibility));
+  return page;
+}
+
+util::Status RecordEngine::Expand(storage::Connection& connection, const CollectionSpec& collection,
+                                  std::vector<Json*> records, const ExpandTree& tree,
+                                  const Visibility& visibility) const {
+  return ApplyExpand(connection, registry_, collection, records, tree, visibility);
+}
+
+util::Status RecordEngine::CheckRelations(storage::Connection& connection,
+                                          const CollectionSpec& collection, const Json& values,
+                                          const Visibility& visibility,
+                                          const char* failure_message) const {
+  util::Error failure = util::Error::InvalidArgument(failure_message);
+  for (const auto& field : collection.fields) {
+    if (field.type != FieldType::kRelation || field.IsDerived()) continue;
+    auto it = values.find(field.name);
+    if (it == values.end()) continue;
+    std::vector<std::string> ids;
+    if (it->is_string() && !it->get<std::string>().empty()) ids.push_back(it->get<std::string>());
+    if (it->is_array()) {
+      for (const auto& id : *it) ids.push_back(id.get<std::string>());
+    }
+    if (ids.empty()) continue;
+    const CollectionSpec* target = registry_.Find(field.relation_target);
+    if (!target) return util::Error::Internal("relation target missing: " + field.relation_target);
+    storage::SqlFragment view = visibility.ViewCondition(*target, "t");
+    std::string sql =
+        "SELECT count(*) FROM " + QuoteIdentifier(target->name) + " t WHERE t.id IN (";
+    storage::SqlParams params;
+    for (size_t i = 0; i < ids.size(); ++i) {
+      sql += i ? ",?" : "?";
+      params.emplace_back(ids[i]);
+    }
+    sql += ") AND (" + view.sql + ")";
+    CAIRN_ASSIGN_OR_RETURN(auto count, connection.Query(sql, Concat(params, view.params)));
+    if (std::get<int64_t>(count.rows[0][0]) != static_cast<int64_t>(ids.size())) {
+      failure.field_errors[field.name] = {"validation_missing_rel_records",
+                                          "Failed to find all relation records with the provided "
+                                          "ids."};
+    }
+  }
+  if (!failure.field_errors.empty()) return failure;
+  return util::OkStatus();
+}
+
+util::Result<Json> RecordEngine::Insert(
+    storage::Connection& connection, const CollectionSpec& collection, const Json& values,
+    const std::vector<std::pair<std::string, storage::SqlValue>>& hidden_columns) const {
+  const std::string id = util::NewRecordId();
+  const std::string now = util::FormatTimestamp(clock_.NowMillis());
+  std::string columns = "id, created, updated";
+  std::string placeholders = "?, ?, ?";
+  storage::SqlParams params{id, now, now};
+  for (const auto& field : collection.fields) {
+    if (field.system || field.IsDerived()) continue;
+    auto it = values.find(field.name);
+    columns += ", " + QuoteIdentifier(field.name);
+    placeholders += ", ?";
+    params.push_back(ToColumnValue(field, it == values.end() ? ZeroValue(field) : *it));
+  }
+  for (const auto& [name, value] : hidden_columns) {
+    columns += ", " + QuoteIdentifier(name);
+    placeholders += ", ?";
+    params.push_back(value);
+  }
+  CAIRN_RETURN_IF_ERROR(connection.Execute("INSERT INTO " + QuoteIdentifier(collection.name) +
+                                               " (" + columns + ") VALUES (" + placeholders + ")",
+                                           params));
+  return FindByIdUnchecked(connection, collection, id);
+}
+
+util::Result<Json> RecordEngine::Update(storage::Connection& connection,
+                                        const CollectionSpec& collection, std::string_view id,
+                                        const Json& changes) const {
+  std::string assignments = "updated = ?";
+  storage::SqlParams params{util::FormatTimestamp(clock_.NowMillis())};
+  for (const auto& field : collection.fields) {
+    if (field.system || field.IsDerived()) continue;
+    auto it = changes.find(field.name);
+    if (it == changes.end()) continue;
+    assignments += ", " + QuoteIdentifier(field.name) + " = ?";
+    params.push_back(ToColumnValue(field, *it));
+  }
+  params.emplace_back(std::string(id));
+  CAIRN_ASSIGN_OR_RETURN(auto changed,
+                         connection.Execute("UPDATE " + QuoteIdentifier(collection.name) + " SET " +
+                                                assignments + " WHERE id = ?",
+                                            params));
+  if (changed == 0) return util::Error::NotFound();
+  return FindByIdUnchecked(connection, collection, id);
+}
+
+util::Result<int64_t> RecordEngine::DeleteWhere(storage::Connection& connection,
+                                                const CollectionSpec& collection,
+                                                const storage::SqlFragment& where) const {
+  return connection.Execute(
+      "DELETE FROM " + QuoteIdentifier(collection.name) + " WHERE " + where.sql, where.params);
+}
+
+}  // namespace cairn::records

@@ -1,0 +1,97 @@
+// The generic record engine: find, list, insert, update and delete records of any declared
+// collection, with visibility applied as SQL. Families add only what is special about them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "records/expand.h"
+#include "records/record_codec.h"
+#include "records/visibility.h"
+#include "storage/database.h"
+#include "util/clock.h"
+#include "util/result.h"
+
+namespace cairn::records {
+
+inline constexpr int kDefaultPerPage = 30;
+inline constexpr int kMaxPerPage = 500;
+
+struct ListQuery {
+  int page = 1;
+  int per_page = kDefaultPerPage;
+  std::string sort;
+  std::string filter;
+  ExpandTree expand;
+  bool skip_total = false;
+};
+
+struct ListPage {
+  std::vector<Json> items;
+  int page = 1;
+  int per_page = kDefaultPerPage;
+  int64_t total_items = 0;  // -1 when skipped
+  int64_t total_pages = 0;
+};
+
+// Stateless apart from its references; every call takes the connection to run on, so reads can
+// share one snapshot and writes one transaction. Thread-safe.
+class RecordEngine {
+ public:
+  RecordEngine(const CollectionRegistry& registry, const util::Clock& clock)
+      : registry_(registry), clock_(clock) {}
+
+  const CollectionRegistry& registry() const { return registry_; }
+
+  // The current time as a record timestamp.
+  std::string Now() const;
+
+  // The record with `id` if it exists and is visible; otherwise NotFound (never Forbidden, so
+  // a hidden record is indistinguishable from a missing one).
+  util::Result<Json> FindById(storage::Connection& connection, const CollectionSpec& collection,
+                              std::string_view id, const Visibility& visibility) const;
+
+  // Like FindById but ignores visibility; for ownership checks and cascades inside services.
+  util::Result<Json> FindByIdUnchecked(storage::Connection& connection,
+                                       const CollectionSpec& collection, std::string_view id) const;
+
+  // One page of the visible records matching `query` and `extra` (a condition on alias "t").
+  // Errors: InvalidArgument for a bad filter, sort or expand.
+  util::Result<ListPage> List(storage::Connection& connection, const CollectionSpec& collection,
+                              const ListQuery& query, const Visibility& visibility,
+                              const storage::SqlFragment& extra = {"1", {}}) const;
+
+  // Expands relations of already-loaded records.
+  util::Status Expand(storage::Connection& connection, const CollectionSpec& collection,
+                      std::vector<Json*> records, const ExpandTree& tree,
+                      const Visibility& visibility) const;
+
+  // Checks that every relation id in `values` names a record the caller may see; otherwise a
+  // Form A error with validation_missing_rel_records on each failing field.
+  util::Status CheckRelations(storage::Connection& connection, const CollectionSpec& collection,
+                              const Json& values, const Visibility& visibility,
+                              const char* failure_message) const;
+
+  // Inserts a record built from validated `values` (missing fields get their zero value) with a
+  // fresh id and timestamps, and returns it as stored.
+  // `hidden_columns` are undeclared columns (e.g. a password hash) written alongside; their names
+  // come from code, never from clients.
+  util::Result<Json> Insert(
+      storage::Connection& connection, const CollectionSpec& collection, const Json& values,
+      const std::vector<std::pair<std::string, storage::SqlValue>>& hidden_columns = {}) const;
+
+  // Applies validated `changes` to record `id`, bumps `updated` and returns the stored record.
+  util::Result<Json> Update(storage::Connection& connection, const CollectionSpec& collection,
+                            std::string_view id, const Json& changes) const;
+
+  // Deletes rows of `collection` matching `where` (a condition on alias-less columns).
+  util::Result<int64_t> DeleteWhere(storage::Connection& connection,
+                                    const CollectionSpec& collection,
+                                    const storage::SqlFragment& where) const;
+
+ private:
+  const CollectionRegistry& registry_;
+  const util::Clock& clock_;
+};
+
+}  // namespace cairn::records

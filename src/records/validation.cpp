@@ -1,0 +1,215 @@
+// Two-phase body validation: JSON types first (Form B), then field rules (Form A).
+#include "records/validation.h"
+
+#include <cmath>
+#include <unordered_set>
+
+#include "util/timestamp.h"
+
+namespace cairn::records {
+namespace {
+
+constexpr size_t kDefaultMaxTextLength = 20000;
+
+const char* JsonTypeName(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "boolean";
+    case Json::value_t::string:
+      return "string";
+    case Json::value_t::array:
+      return "array";
+    case Json::value_t::object:
+      return "object";
+    case Json::value_t::number_float:
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+      return "number";
+    default:
+      return "unknown";
+  }
+}
+
+const char* ExpectedType(const FieldSpec& field) {
+  if (field.IsMultiValued()) return "array";
+  switch (field.type) {
+    case FieldType::kNumber:
+      return field.only_int ? "integer" : "number";
+    case FieldType::kBool:
+      return "boolean";
+    case FieldType::kJson:
+      return "json";
+    default:
+      return "string";
+  }
+}
+
+util::ParamIssue InvalidType(const FieldSpec& field, const Json& v, std::string received = "") {
+  std::string expected = ExpectedType(field);
+  if (received.empty()) received = JsonTypeName(v);
+  return {"invalid_type",
+          "Expected " + expected + ", received " + received,
+          {field.name},
+          {{"expected", expected}, {"received", received}}};
+}
+
+bool HasType(const FieldSpec& field, const Json& v) {
+  if (field.IsMultiValued()) {
+    if (!v.is_array()) return false;
+    for (const auto& item : v) {
+      if (!item.is_string()) return false;
+    }
+    return true;
+  }
+  switch (field.type) {
+    case FieldType::kNumber:
+      return v.is_number();
+    case FieldType::kBool:
+      return v.is_boolean();
+    case FieldType::kJson:
+      return true;
+    default:
+      return v.is_string();
+  }
+}
+
+bool IsEmptyValue(const Json& v) {
+  return v.is_null() || (v.is_string() && v.get<std::string>().empty()) ||
+         (v.is_array() && v.empty());
+}
+
+std::string FormatNumber(double d) {
+  if (std::floor(d) == d) return std::to_string(static_cast<int64_t>(d));
+  return std::to_string(d);
+}
+
+}  // namespace
+
+const char* FailureMessage(WriteMode mode) {
+  return mode == WriteMode::kCreate ? "Failed to create record." : "Failed to update record.";
+}
+
+util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& body,
+                                WriteMode mode) {
+  if (!body.is_object()) {
+    return util::Error::InvalidArgument("The request body must be a JSON object.");
+  }
+  std::vector<util::ParamIssue> issues;
+  Json values = Json::object();
+  for (const auto& field : collection.fields) {
+    // File names are set by uploads only, so a JSON body can never point a record at a blob.
+    if (field.system || field.IsDerived() || field.type == FieldType::kFile) continue;
+    auto it = body.find(field.name);
+    if (it == body.end()) continue;
+    const Json& v = *it;
+    if (v.is_null()) {  // null clears an optional field
+      values[field.name] = ZeroValue(field);
+      continue;
+    }
+    if (!HasType(field, v)) {
+      issues.push_back(InvalidType(field, v));
+      continue;
+    }
+    if (field.type == FieldType::kNumber && field.only_int && !v.is_number_integer() &&
+        !v.is_number_unsigned()) {
+      double d = v.get<double>();
+      if (std::floor(d) != d || !std::isfinite(d)) {
+        issues.push_back(InvalidType(field, v, "float"));
+        continue;
+      }
+      values[field.name] = static_cast<int64_t>(d);
+      continue;
+    }
+    if (field.type == FieldType::kDate && !v.get<std::string>().empty()) {
+      auto date = util::ParseCalendarDate(v.get<std::string>());
+      if (!date) {
+        issues.push_back(
+            {"invalid_string", "Invalid date", {field.name}, {{"validation", "date"}}});
+        issues.push_back({"custom", "invalid-date", {field.name}, {}});
+        continue;
+      }
+      values[field.name] = *date;
+      continue;
+    }
+    if (field.IsMultiValued()) {
+      // Keep the client's order, drop repeats.
+      Json unique = Json::array();
+      std::unordered_set<std::string> seen;
+      for (const auto& item : v) {
+        if (seen.insert(item.get<std::string>()).second) unique.push_back(item);
+      }
+      values[field.name] = std::move(unique);
+      continue;
+    }
+    values[field.name] = v;
+  }
+  if (!issues.empty()) return util::Error::InvalidParams(std::move(issues));
+
+  util::Error failure = util::Error::InvalidArgument(FailureMessage(mode));
+  for (const auto& field : collection.fields) {
+    if (field.system || field.IsDerived() || field.type == FieldType::kFile) continue;
+    const bool present = values.contains(field.name);
+    const bool must_be_present =
+        mode == WriteMode::kCreate ? field.required : field.required_on_update;
+    if (!present) {
+      if (must_be_present) {
+        failure.field_errors[field.name] = {"validation_required", "Missing required value."};
+      }
+      continue;
+    }
+    const Json& v = values[field.name];
+    // A bool that must be present may be false; other required values must be non-empty.
+    if ((field.required || must_be_present) && field.type != FieldType::kBool &&
+        field.type != FieldType::kNumber && IsEmptyValue(v)) {
+      failure.field_errors[field.name] = {"validation_required", "Missing required value."};
+      continue;
+    }
+    if (field.type == FieldType::kSelect && !IsEmptyValue(v)) {
+      auto check = [&](const std::string& s) {
+        for (const auto& allowed : field.select_values) {
+          if (allowed == s) return true;
+        }
+        return false;
+      };
+      bool ok = true;
+      if (v.is_array()) {
+        for (const auto& item : v) ok = ok && check(item.get<std::string>());
+      } else {
+        ok = check(v.get<std::string>());
+      }
+      if (!ok) {
+        std::string allowed;
+        for (const auto& a : field.select_values) allowed += (allowed.empty() ? "" : ", ") + a;
+        failure.field_errors[field.name] = {"validation_invalid_value",
+                                            "Must be one of: " + allowed + "."};
+      }
+    }
+    if (field.type == FieldType::kNumber && v.is_number()) {
+      double d = v.get<double>();
+      if (!std::isfinite(d)) {
+        failure.field_errors[field.name] = {"validation_not_a_number", "Must be a finite number."};
+      } else if (field.min && d < *field.min) {
+        failure.field_errors[field.name] = {
+            "validation_min_number_constraint",
+            "Must be larger than " + FormatNumber(*field.min) + "."};
+      } else if (field.max && d > *field.max) {
+        failure.field_errors[field.name] = {"validation_max_number_constraint",
+                                            "Must be less than " + FormatNumber(*field.max) + "."};
+      }
+    }
+    if ((field.type == FieldType::kText) && v.is_string()) {
+      size_t limit = field.max_length ? field.max_length : kDefaultMaxTextLength;
+      if (v.get<std::string>().size() > limit) {
+        failure.field_errors[field.name] = {
+            "validation_max_text_constraint",
+            "Must be no more than " + std::to_string(limit) + " character(s)."};
+      }
+    }
+  }
+  if (!failure.field_errors.empty()) return failure;
+  return values;
+}
+
+}  // namespace cairn::records

@@ -1,0 +1,22 @@
+// Validation of client-supplied record bodies against a collection's declared fields.
+#pragma once
+
+#include "records/record_codec.h"
+#include "util/result.h"
+
+namespace cairn::records {
+
+enum class WriteMode { kCreate, kUpdate };
+
+// Checks `body` (a JSON object from the client) against `collection` and returns the writable
+// fields it carries, normalised (dates as "YYYY-MM-DD", relation arrays de-duplicated in order).
+// Unknown, system and derived fields are ignored. Type mismatches come back as a Form B error
+// (invalid_type / invalid_string + custom for dates); missing required values, bad select values,
+// number and length constraints as a Form A error naming every failing field. Relation
+// existence is checked separately by the engine because it needs the database.
+util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& body, WriteMode mode);
+
+// The message of a Form A error for the mode ("Failed to create record." / "...update...").
+const char* FailureMessage(WriteMode mode);
+
+}  // namespace cairn::records

@@ -1,0 +1,26 @@
+// The seam through which the engine asks "which rows may this caller see?" as SQL.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+#include "records/collection.h"
+#include "storage/sql_value.h"
+
+namespace cairn::records {
+
+// Produces the SQL condition under which a row of `collection`, aliased `alias`, is visible to
+// the caller this object was made for. The same condition guards show, list, totals, expand and
+// relation paths inside filters, so "invisible" and "absent" are one thing. Returns "1" for
+// collections everyone may read. Implementations are immutable and thread-safe.
+class Visibility {
+ public:
+  virtual ~Visibility() = default;
+  virtual storage::SqlFragment ViewCondition(const CollectionSpec& collection,
+                                             std::string_view alias) const = 0;
+
+  // Removes from a rendered record what this caller may not read (e.g. another user's email).
+  virtual void Redact(const CollectionSpec& collection, nlohmann::json& record) const {}
+};
+
+}  // namespace cairn::records

@@ -1,0 +1,314 @@
+// Account operations. Username and email uniqueness ignore case, as people type them.
+#include "services/account_service.h"
+
+#include <regex>
+
+#include "services/access_policy.h"
+#include "services/cascade.h"
+#include "services/collections.h"
+#include "util/random.h"
+
+namespace cairn::services {
+
+using records::Json;
+
+namespace {
+
+constexpr size_t kMinPasswordLength = 8;
+constexpr size_t kMaxPasswordLength = 1024;
+constexpr size_t kTokenKeyLength = 50;
+constexpr char kSignUpFailed[] = "Failed to create record.";
+constexpr char kUpdateFailed[] = "Failed to update record.";
+
+bool IsValidUsername(const std::string& s) {
+  if (s.size() < 3 || s.size() > 48) return false;
+  for (char c : s) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool IsValidEmail(const std::string& s) {
+  static const std::regex kEmail(R"(^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$)");
+  return s.size() <= 254 && std::regex_match(s, kEmail);
+}
+
+// Reads a string member; records a field error when it is missing or not a string.
+std::string StringField(const Json& body, const char* name, util::Error& failure) {
+  auto it = body.find(name);
+  if (it == body.end() || it->is_null() || (it->is_string() && it->get<std::string>().empty())) {
+    failure.field_errors[name] = {"validation_required", "Missing required value."};
+    return "";
+  }
+  if (!it->is_string()) {
+    failure.field_errors[name] = {"validation_invalid_type", "Must be a string."};
+    return "";
+  }
+  return it->get<std::string>();
+}
+
+void CheckPassword(const std::string& password, const char* field, util::Error& failure) {
+  if (failure.field_errors.count(field)) return;
+  if (password.size() < kMinPasswordLength) {
+    failure.field_errors[field] = {"validation_min_text_constraint",
+                                   "Must be at least 8 character(s)."};
+  } else if (password.size() > kMaxPasswordLength) {
+    failure.field_errors[field] = {"validation_max_text_constraint",
+                                   "Must be no more than 1024 character(s)."};
+  }
+}
+
+}  // namespace
+
+AccountService::AccountService(storage::Database& database, const records::RecordEngine& engine,
+                               PasswordHasher& hasher, const TokenSigner& signer,
+                               const util::Clock& clock)
+    : database_(database),
+      engine_(engine),
+      hasher_(hasher),
+      signer_(signer),
+      clock_(clock),
+      users_(*engine.registry().Find(kUsers)) {}
+
+std::string AccountService::IssueToken(const std::string& user_id,
+                                       const std::string& token_key) const {
+  TokenClaims claims{user_id, users_.id, clock_.NowMillis() / 1000 + kAuthTokenLifetimeSeconds,
+                     "auth"};
+  return signer_.Sign(claims, token_key);
+}
+
+util::Result<Json> AccountService::SignUp(const Json& body) {
+  if (!body.is_object())
+    return util::Error::InvalidArgument("The request body must be a JSON object.");
+  util::Error failure = util::Error::InvalidArgument(kSignUpFailed);
+  const std::string username = StringField(body, "username", failure);
+  const std::string email = StringField(body, "email", failure);
+  const std::string password = StringField(body, "password", failure);
+  const std::string confirm = StringField(body, "passwordConfirm", failure);
+  if (!failure.field_errors.count("username") && !IsValidUsername(username)) {
+    failure.field_errors["username"] = {
+        "validation_invalid_username",
+        "Must be 3 to 48 characters of letters, digits, '_', '.' or '-'."};
+  }
+  if (!failure.field_errors.count("email") && !IsValidEmail(email)) {
+    failure.field_errors["email"] = {"validation_is_email", "Must be a valid email address."};
+  }
+  CheckPassword(password, "password", failure);
+  if (!failure.field_errors.count("passwordConfirm") && confirm != password) {
+    failure.field_errors["passwordConfirm"] = {"validation_values_mismatch", "Values don't match."};
+  }
+  // Uniqueness is checked before hashing so an obvious duplicate fails fast.
+  auto taken = database_.Read<std::pair<bool, bool>>(
+      [&](storage::Connection& c) -> util::Result<std::pair<bool, bool>> {
+        CAIRN_ASSIGN_OR_RETURN(
+            auto u, c.Query("SELECT 1 FROM users WHERE username = ? COLLATE NOCASE", {username}));
+        CAIRN_ASSIGN_OR_RETURN(
+            auto e, c.Query("SELECT 1 FROM users WHERE email = ? COLLATE NOCASE", {email}));
+        return std::make_pair(!u.rows.empty(), !e.rows.empty());
+      });
+  if (!taken.ok()) return std::move(taken).error();
+  auto not_unique = [&](const char* field) {
+    if (!failure.field_errors.count(field)) {
+      failure.field_errors[field] = {"validation_not_unique", "The value is already in use."};
+    }
+  };
+  if (taken->first) not_unique("username");
+  if (taken->second) not_unique("email");
+  if (!failure.field_errors.empty()) return failure;
+
+  const std::string hash = hasher_.Hash(password);
+  Json values = {
+      {"username", username}, {"email", email}, {"emailVisibility", false}, {"verified", false}};
+  auto created = database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    // Checked again under the writer: a concurrent sign-up may have taken the name meanwhile.
+    CAIRN_ASSIGN_OR_RETURN(auto u, c.Query("SELECT 1 FROM users WHERE username = ? COLLATE "
+                                           "NOCASE OR email = ? COLLATE NOCASE",
+                                           {username, email}));
+    if (!u.rows.empty()) {
+      return util::Error::InvalidField(kSignUpFailed, "username", "validation_not_unique",
+                                       "The value is already in use.");
+    }
+    return engine_.Insert(
+        c, users_, values,
+        {{"password_hash", hash}, {"token_key", util::RandomString(kTokenKeyLength)}});
+  });
+  if (!created.ok()) return std::move(created).error();
+  Json record = std::move(created).value();
+  record.erase("email");
+  return record;
+}
+
+util::Result<Json> AccountService::Login(const Json& body) {
+  const util::Error failed = util::Error::InvalidArgument("Failed to authenticate.");
+  if (!body.is_object()) return failed;
+  std::string identity;
+  for (const char* key : {"username", "email", "identity"}) {
+    auto it = body.find(key);
+    if (it != body.end() && it->is_string() && !it->get<std::string>().empty()) {
+      identity = it->get<std::string>();
+      break;
+    }
+  }
+  auto pw = body.find("password");
+  const std::string password = pw != body.end() && pw->is_string() ? pw->get<std::string>() : "";
+  if (identity.empty() || password.empty() || password.size() > kMaxPasswordLength) {
+    hasher_.BurnVerify(password);
+    return failed;
+  }
+  struct Found {
+    std::string id, hash, token_key;
+  };
+  auto found = database_.Read<std::optional<Found>>(
+      [&](storage::Connection& c) -> util::Result<std::optional<Found>> {
+        CAIRN_ASSIGN_OR_RETURN(
+            auto rows, c.Query("SELECT id, password_hash, token_key FROM users WHERE username = ? "
+                               "COLLATE NOCASE OR email = ? COLLATE NOCASE LIMIT 1",
+                               {identity, identity}));
+        if (rows.rows.empty()) return std::optional<Found>();
+        return std::optional<Found>(Found{std::get<std::string>(rows.rows[0][0]),
+                                          std::get<std::string>(rows.rows[0][1]),
+                                          std::get<std::string>(rows.rows[0][2])});
+      });
+  if (!found.ok()) return std::move(found).error();
+  if (!found->has_value()) {
+    hasher_.BurnVerify(password);
+    return failed;
+  }
+  if (!hasher_.Verify((*found)->hash, password)) return failed;
+  const std::string token = IssueToken((*found)->id, (*found)->token_key);
+  Caller caller{(*found)->id, token};
+  CAIRN_ASSIGN_OR_RETURN(Json record, Show(caller, (*found)->id));
+  return Json{{"token", token}, {"record", std::move(record)}};
+}
+
+util::Result<Caller> AccountService::Authenticate(std::string_view token) {
+  CAIRN_ASSIGN_OR_RETURN(TokenClaims claims, signer_.Decode(token));
+  if (claims.type != "auth" || claims.collection_id != users_.id) {
+    return util::Error::Unauthorized("The token is invalid.");
+  }
+  auto key = database_.Read<std::string>([&](storage::Connection& c) -> util::Result<std::string> {
+    CAIRN_ASSIGN_OR_RETURN(auto rows,
+                           c.Query("SELECT token_key FROM users WHERE id = ?", {claims.user_id}));
+    if (rows.rows.empty()) return util::Error::Unauthorized("The token is invalid.");
+    return std::get<std::string>(rows.rows[0][0]);
+  });
+  if (!key.ok()) return std::move(key).error();
+  CAIRN_RETURN_IF_ERROR(signer_.Verify(token, *key, clock_.NowMillis() / 1000));
+  return Caller{claims.user_id, std::string(token)};
+}
+
+util::Result<Json> AccountService::Show(const Caller& caller, std::string_view id) {
+  AccessPolicy policy(caller);
+  return database_.Read<Json>(
+      [&](storage::Connection& c) { return engine_.FindById(c, users_, id, policy); });
+}
+
+util::Result<Json> AccountService::Update(const Caller& caller, std::string_view id,
+                                          const Json& body) {
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to change your profile.");
+  CAIRN_ASSIGN_OR_RETURN(Json current, Show(caller, id));
+  if (caller.user_id != id)
+    return util::Error::Forbidden("Only the owner can change this account.");
+  if (!body.is_object())
+    return util::Error::InvalidArgument("The request body must be a JSON object.");
+
+  util::Error failure = util::Error::InvalidArgument(kUpdateFailed);
+  Json changes = Json::object();
+  if (auto it = body.find("username"); it != body.end()) {
+    if (!it->is_string() || !IsValidUsername(it->get<std::string>())) {
+      failure.field_errors["username"] = {
+          "validation_invalid_username",
+          "Must be 3 to 48 characters of letters, digits, '_', '.' or '-'."};
+    } else {
+      changes["username"] = *it;
+    }
+  }
+  if (auto it = body.find("bio"); it != body.end()) {
+    if (!it->is_string() || it->get<std::string>().size() > 10000) {
+      failure.field_errors["bio"] = {"validation_max_text_constraint",
+                                     "Must be a string of no more than 10000 characters."};
+    } else {
+      changes["bio"] = *it;
+    }
+  }
+  if (auto it = body.find("emailVisibility"); it != body.end()) {
+    if (!it->is_boolean()) {
+      failure.field_errors["emailVisibility"] = {"validation_invalid_type", "Must be a boolean."};
+    } else {
+      changes["emailVisibility"] = *it;
+    }
+  }
+  std::optional<std::string> new_hash;
+  if (body.contains("password")) {
+    const std::string password = StringField(body, "password", failure);
+    const std::string confirm = StringField(body, "passwordConfirm", failure);
+    const std::string old_password = StringField(body, "oldPassword", failure);
+    CheckPassword(password, "password", failure);
+    if (!failure.field_errors.count("passwordConfirm") && confirm != password) {
+      failure.field_errors["passwordConfirm"] = {"validation_values_mismatch",
+                                                 "Values don't match."};
+    }
+    if (failure.field_errors.empty()) {
+      auto stored =
+          database_.Read<std::string>([&](storage::Connection& c) -> util::Result<std::string> {
+            CAIRN_ASSIGN_OR_RETURN(
+                auto rows,
+                c.Query("SELECT password_hash FROM users WHERE id = ?", {std::string(id)}));
+            if (rows.rows.empty()) return util::Error::NotFound();
+            return std::get<std::string>(rows.rows[0][0]);
+          });
+      if (!stored.ok()) return std::move(stored).error();
+      if (!hasher_.Verify(*stored, old_password)) {
+        failure.field_errors["oldPassword"] = {"validation_invalid_old_password",
+                                               "Missing or invalid old password."};
+      } else {
+        new_hash = hasher_.Hash(password);
+      }
+    }
+  }
+  if (!failure.field_errors.empty()) return failure;
+
+  const std::string new_key = util::RandomString(kTokenKeyLength);
+  auto updated = database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    if (changes.contains("username")) {
+      CAIRN_ASSIGN_OR_RETURN(auto rows,
+                             c.Query("SELECT 1 FROM users WHERE username = ? COLLATE "
+                                     "NOCASE AND id != ?",
+                                     {changes["username"].get<std::string>(), std::string(id)}));
+      if (!rows.rows.empty()) {
+        return util::Error::InvalidField(kUpdateFailed, "username", "validation_not_unique",
+                                         "The value is already in use.");
+      }
+    }
+    if (new_hash) {
+      CAIRN_RETURN_IF_ERROR(
+          c.Execute("UPDATE users SET password_hash = ?, token_key = ? WHERE id = ?",
+                    {*new_hash, new_key, std::string(id)}));
+    }
+    return engine_.Update(c, users_, id, changes);
+  });
+  if (!updated.ok()) return std::move(updated).error();
+  Caller fresh = caller;
+  if (new_hash) fresh.token = IssueToken(std::string(id), new_key);
+  Json record = std::move(updated).value();
+  AccessPolicy(fresh).Redact(users_, record);
+  return record;
+}
+
+util::Status AccountService::Delete(const Caller& caller, std::string_view id) {
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to delete your account.");
+  auto current = Show(caller, id);
+  if (!current.ok()) return std::move(current).error();
+  if (caller.user_id != id)
+    return util::Error::Forbidden("Only the owner can delete this account.");
+  auto done = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
+    CAIRN_RETURN_IF_ERROR(DeleteWithDependents(c, engine_, users_, id));
+    return true;
+  });
+  if (!done.ok()) return std::move(done).error();
+  return util::OkStatus();
+}
+
+}  // namespace cairn::services

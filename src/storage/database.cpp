@@ -1,0 +1,206 @@
+// SQLite connections, the statement cache and the writer/reader split.
+#include "storage/database.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include <unordered_map>
+
+#include "storage/schema.h"
+
+namespace cairn::storage {
+namespace {
+
+// Generated filter SQL varies per request; cap the cache so hostile variety can't grow memory.
+constexpr size_t kMaxCachedStatements = 256;
+constexpr int kBusyTimeoutMs = 10000;
+
+util::Error TranslateException(const SQLite::Exception& e, const std::string& sql) {
+  int code = e.getErrorCode() & 0xff;
+  if (code == SQLITE_CONSTRAINT) {
+    return util::Error::Conflict(std::string("constraint failed: ") + e.what());
+  }
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
+    return util::Error::Unavailable("the database is busy, try again");
+  }
+  return util::Error::Internal(std::string("sqlite: ") + e.what() + " in: " + sql.substr(0, 200));
+}
+
+void Bind(SQLite::Statement& statement, const SqlParams& params) {
+  for (size_t i = 0; i < params.size(); ++i) {
+    const int index = static_cast<int>(i + 1);
+    std::visit(
+        [&](const auto& v) {
+          using V = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<V, std::monostate>) {
+            statement.bind(index);
+          } else if constexpr (std::is_same_v<V, std::string>) {
+            statement.bindNoCopy(index, v);
+          } else {
+            statement.bind(index, v);
+          }
+        },
+        params[i]);
+  }
+}
+
+SqlValue ReadColumn(SQLite::Statement& statement, int index) {
+  SQLite::Column column = statement.getColumn(index);
+  switch (column.getType()) {
+    case SQLITE_INTEGER:
+      return column.getInt64();
+    case SQLITE_FLOAT:
+      return column.getDouble();
+    case SQLITE_TEXT:
+    case SQLITE_BLOB:
+      return column.getString();
+    default:
+      return std::monostate{};
+  }
+}
+
+}  // namespace
+
+struct Connection::Impl {
+  SQLite::Database db;
+  std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
+
+  Impl(const std::string& path, int flags) : db(path, flags, kBusyTimeoutMs) {}
+
+  SQLite::Statement& Prepare(const std::string& sql) {
+    auto it = statements.find(sql);
+    if (it != statements.end()) {
+      it->second->reset();
+      it->second->clearBindings();
+      return *it->second;
+    }
+    if (statements.size() >= kMaxCachedStatements) statements.clear();
+    auto statement = std::make_unique<SQLite::Statement>(db, sql);
+    return *statements.emplace(sql, std::move(statement)).first->second;
+  }
+};
+
+Connection::Connection(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Connection::~Connection() = default;
+
+util::Result<QueryResult> Connection::Query(const std::string& sql, const SqlParams& params) {
+  try {
+    SQLite::Statement& statement = impl_->Prepare(sql);
+    Bind(statement, params);
+    QueryResult result;
+    const int columns = statement.getColumnCount();
+    result.columns.reserve(columns);
+    for (int i = 0; i < columns; ++i) result.columns.emplace_back(statement.getColumnName(i));
+    while (statement.executeStep()) {
+      std::vector<SqlValue> row;
+      row.reserve(columns);
+      for (int i = 0; i < columns; ++i) row.push_back(ReadColumn(statement, i));
+      result.rows.push_back(std::move(row));
+    }
+    statement.reset();
+    return result;
+  } catch (const SQLite::Exception& e) {
+    return TranslateException(e, sql);
+  }
+}
+
+util::Result<int64_t> Connection::Execute(const std::string& sql, const SqlParams& params) {
+  try {
+    SQLite::Statement& statement = impl_->Prepare(sql);
+    Bind(statement, params);
+    while (statement.executeStep()) {
+    }
+    statement.reset();
+    return static_cast<int64_t>(sqlite3_changes(impl_->db.getHandle()));
+  } catch (const SQLite::Exception& e) {
+    return TranslateException(e, sql);
+  }
+}
+
+util::Status Connection::ExecuteScript(const std::string& sql) {
+  try {
+    impl_->db.exec(sql);
+    return util::OkStatus();
+  } catch (const SQLite::Exception& e) {
+    return TranslateException(e, sql);
+  }
+}
+
+util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
+  std::unique_ptr<Database> database(new Database());
+  try {
+    auto writer_impl = std::make_unique<Connection::Impl>(
+        options.path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
+    database->writer_.reset(new Connection(std::move(writer_impl)));
+  } catch (const SQLite::Exception& e) {
+    return util::Error::Internal("cannot open database " + options.path + ": " + e.what());
+  }
+  Connection& writer = *database->writer_;
+  // WAL lets readers run beside the single writer; NORMAL is crash-safe in WAL mode.
+  CAIRN_RETURN_IF_ERROR(writer.ExecuteScript(
+      "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
+      "PRAGMA temp_store=MEMORY; PRAGMA journal_size_limit=67108864;"));
+  const int version = database->SchemaVersion();
+  if (version < 0)
+    return util::Error::Internal("cannot read the schema version of " + options.path);
+  if (version > kSchemaVersion) {
+    return util::Error::Internal(options.path + " has schema version " + std::to_string(version) +
+                                 ", newer than this cairn build supports (" +
+                                 std::to_string(kSchemaVersion) + "); upgrade cairn");
+  }
+  if (version == 0) {
+    auto applied = writer.ExecuteScript(std::string("BEGIN IMMEDIATE;") + kSchemaSql + ";COMMIT;");
+    if (!applied.ok()) {
+      (void)writer.ExecuteScript("ROLLBACK");
+      return std::move(applied).error();
+    }
+  }
+  for (int i = 0; i < options.reader_count; ++i) {
+    try {
+      auto impl = std::make_unique<Connection::Impl>(options.path,
+                                                     SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
+      std::unique_ptr<Connection> reader(new Connection(std::move(impl)));
+      CAIRN_RETURN_IF_ERROR(
+          reader->ExecuteScript("PRAGMA query_only=ON; PRAGMA temp_store=MEMORY;"));
+      database->idle_readers_.push_back(reader.get());
+      database->readers_.push_back(std::move(reader));
+    } catch (const SQLite::Exception& e) {
+      return util::Error::Internal("cannot open a reader on " + options.path + ": " + e.what());
+    }
+  }
+  return database;
+}
+
+Database::~Database() {
+  readers_.clear();
+  if (writer_) {
+    // Fold the WAL back into the main file so a stopped server leaves one tidy file.
+    (void)writer_->ExecuteScript("PRAGMA wal_checkpoint(TRUNCATE);");
+  }
+}
+
+int Database::SchemaVersion() {
+  std::lock_guard lock(writer_mutex_);
+  auto result = writer_->Query("PRAGMA user_version");
+  if (!result.ok() || result->rows.empty()) return -1;
+  const auto* v = std::get_if<int64_t>(&result->rows[0][0]);
+  return v ? static_cast<int>(*v) : -1;
+}
+
+Connection* Database::AcquireReader() {
+  std::unique_lock lock(pool_mutex_);
+  pool_cv_.wait(lock, [this] { return !idle_readers_.empty(); });
+  Connection* c = idle_readers_.back();
+  idle_readers_.pop_back();
+  return c;
+}
+
+void Database::ReleaseReader(Connection* connection) {
+  {
+    std::lock_guard lock(pool_mutex_);
+    idle_readers_.push_back(connection);
+  }
+  pool_cv_.notify_one();
+}
+
+}  // namespace cairn::storage

@@ -1,0 +1,113 @@
+// SQLite access: one writer connection and a small pool of read-only connections, each with a
+// cache of prepared statements. The only layer that sees SQLiteCpp.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "storage/sql_value.h"
+#include "util/result.h"
+
+namespace cairn::storage {
+
+// All rows of a query, values in column order.
+struct QueryResult {
+  std::vector<std::string> columns;
+  std::vector<std::vector<SqlValue>> rows;
+};
+
+// One SQLite connection. Not thread-safe: the Database hands it to one thread at a time.
+class Connection {
+ public:
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Runs `sql` (prepared once and cached by its text) with `params` bound to its `?`s and
+  // returns every row. SQLite errors come back as Internal (Conflict for constraint violations).
+  util::Result<QueryResult> Query(const std::string& sql, const SqlParams& params = {});
+
+  // Runs a statement that returns no rows; returns the number of rows it changed.
+  util::Result<int64_t> Execute(const std::string& sql, const SqlParams& params = {});
+
+  // Runs several `;`-separated statements without parameters (schema scripts, pragmas).
+  util::Status ExecuteScript(const std::string& sql);
+
+ private:
+  friend class Database;
+  struct Impl;
+  explicit Connection(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+class Database {
+ public:
+  struct Options {
+    std::string path;      // the database file; created when missing
+    int reader_count = 4;  // read-only connections in the pool
+  };
+
+  // Opens (creating if needed) the database with WAL, synchronous=NORMAL, busy_timeout and
+  // foreign keys on, applies schema.sql when the file is new and refuses a schema newer than
+  // this build knows.
+  static util::Result<std::unique_ptr<Database>> Open(const Options& options);
+  ~Database();
+
+  // Runs `fn` on a read-only connection inside one read transaction, so every query it makes sees
+  // the same snapshot. Blocks until a reader is free. Thread-safe.
+  template <class T>
+  util::Result<T> Read(const std::function<util::Result<T>(Connection&)>& fn) {
+    Connection* c = AcquireReader();
+    auto begun = c->Execute("BEGIN");
+    if (!begun.ok()) {
+      ReleaseReader(c);
+      return std::move(begun).error();
+    }
+    util::Result<T> result = fn(*c);
+    (void)c->Execute("COMMIT");
+    ReleaseReader(c);
+    return result;
+  }
+
+  // Runs `fn` on the single writer connection inside BEGIN IMMEDIATE; commits when `fn` returns
+  // success and rolls back otherwise, so a failed request never leaves a half-written record.
+  // Writers are serialised. Thread-safe.
+  template <class T>
+  util::Result<T> Write(const std::function<util::Result<T>(Connection&)>& fn) {
+    std::lock_guard lock(writer_mutex_);
+    auto begun = writer_->Execute("BEGIN IMMEDIATE");
+    if (!begun.ok()) return std::move(begun).error();
+    util::Result<T> result = fn(*writer_);
+    if (result.ok()) {
+      auto committed = writer_->Execute("COMMIT");
+      if (!committed.ok()) {
+        (void)writer_->Execute("ROLLBACK");
+        return std::move(committed).error();
+      }
+    } else {
+      (void)writer_->Execute("ROLLBACK");
+    }
+    return result;
+  }
+
+  // The schema version stored in PRAGMA user_version.
+  int SchemaVersion();
+
+ private:
+  Database() = default;
+  Connection* AcquireReader();
+  void ReleaseReader(Connection* connection);
+
+  std::mutex writer_mutex_;
+  std::unique_ptr<Connection> writer_;
+  std::mutex pool_mutex_;
+  std::condition_variable pool_cv_;
+  std::vector<std::unique_ptr<Connection>> readers_;
+  std::vector<Connection*> idle_readers_;
+};
+
+}  // namespace cairn::storage

@@ -1,0 +1,20 @@
+// Timestamps in the record model's form "YYYY-MM-DD HH:MM:SS.mmmZ" and calendar dates "YYYY-MM-DD".
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace cairn::util {
+
+// Formats epoch milliseconds as "YYYY-MM-DD HH:MM:SS.mmmZ" (UTC).
+std::string FormatTimestamp(int64_t epoch_millis);
+
+// Parses a calendar date or a date-time and returns its "YYYY-MM-DD" date as written.
+// Accepts "YYYY-MM-DD", "YYYY-MM-DD HH:MM[:SS[.fff]]" and the ISO 8601 "T" form, optionally
+// followed by "Z" or a "+HH:MM"/"-HH:MM" offset. Returns nullopt for anything else, including
+// impossible dates such as 2023-02-30.
+std::optional<std::string> ParseCalendarDate(std::string_view text);
+
+}  // namespace cairn::util

@@ -1,0 +1,101 @@
+// The `cairn` process: start-up, health, request logging, the data dir lock and clean shutdown.
+#include <sys/stat.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "api/test_server.h"
+
+namespace cairn::api_test {
+namespace {
+
+std::string RunCommand(const std::string& command, int* exit_code) {
+  std::string out;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
+  int status = ::pclose(pipe);
+  *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
+TEST_CASE("health answers ok and the data dir holds data.db, storage/ and a private secret",
+          "[api][lifecycle]") {
+  TestServer server;
+  Reply health = server.Get("/api/health");
+  CHECK(health.status == 200);
+  CHECK(health.body == Json{{"status", "ok"}});
+  namespace fs = std::filesystem;
+  CHECK(fs::exists(server.data_dir() + "/data.db"));
+  CHECK(fs::is_directory(server.data_dir() + "/storage"));
+  struct stat st {};
+  REQUIRE(::stat((server.data_dir() + "/.secret").c_str(), &st) == 0);
+  CHECK((st.st_mode & 0077) == 0);
+}
+
+TEST_CASE("every request is logged with method, path, status and duration", "[api][lifecycle]") {
+  TestServer server;
+  server.Get("/api/health");
+  server.Get("/api/v1/trail/doesnotexist123");
+  CHECK(server.Stop() == 0);
+  const std::string log = server.ReadLog();
+  CHECK(log.find("GET /api/health 200 ") != std::string::npos);
+  CHECK(log.find("GET /api/v1/trail/doesnotexist123 404 ") != std::string::npos);
+  CHECK(log.find("ms\n") != std::string::npos);
+}
+
+TEST_CASE("SIGTERM stops the server with exit code 0 and keeps the data", "[api][lifecycle]") {
+  TestServer server;
+  auto [id, token] = server.CreateUser("lifecycle");
+  CHECK(server.Stop() == 0);
+  // A second server on the same data dir sees the account.
+  TestServer reopened(server.data_dir());
+  Reply login = reopened.Post("/api/v1/auth/login",
+                              {{"username", "lifecycle"}, {"password", "correct-horse"}});
+  CHECK(login.status == 200);
+  CHECK(login.body["record"]["id"] == id);
+}
+
+TEST_CASE("a data dir in use by another process is refused with a clear message",
+          "[api][lifecycle]") {
+  TestServer server;
+  int code = 0;
+  std::string out = RunCommand(std::string(CAIRN_BINARY) +
+                                   " serve --http 127.0.0.1:" + std::to_string(FreePort()) +
+                                   " --dir " + server.data_dir() + " 2>&1",
+                               &code);
+  CHECK(code != 0);
+  CHECK(out.find("in use by another cairn process") != std::string::npos);
+  CHECK(server.Get("/api/health").status == 200);  // the first server is unharmed
+}
+
+TEST_CASE("the version and help flags print and exit 0, bad flags exit non-zero",
+          "[api][lifecycle]") {
+  int code = -1;
+  std::string version = RunCommand(std::string(CAIRN_BINARY) + " --version", &code);
+  CHECK(code == 0);
+  CHECK(version.rfind("cairn ", 0) == 0);
+  std::string help = RunCommand(std::string(CAIRN_BINARY) + " --help", &code);
+  CHECK(code == 0);
+  CHECK(help.find("--http") != std::string::npos);
+  CHECK(help.find("--dir") != std::string::npos);
+  RunCommand(std::string(CAIRN_BINARY) + " serve --http nonsense 2>&1", &code);
+  CHECK(code == 2);
+  RunCommand(std::string(CAIRN_BINARY) + " serve --bogus 2>&1", &code);
+  CHECK(code == 2);
+}
+
+TEST_CASE("unknown routes and oversized bodies get JSON errors", "[api][lifecycle]") {
+  TestServer server;
+  Reply missing = server.Get("/api/v1/nothing-here");
+  CHECK(missing.status == 404);
+  CHECK(missing.body["detail"]["code"] == 404);
+  Reply wrong_method = server.Send("DELETE", "/api/health");
+  CHECK(wrong_method.status == 405);
+  Reply big = server.Send("PUT", "/api/v1/trail", "", std::string(65 * 1024 * 1024, 'x'));
+  CHECK(big.status == 413);
+}
+
+}  // namespace
+}  // namespace cairn::api_test

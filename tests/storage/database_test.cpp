@@ -1,0 +1,110 @@
+// Database: schema application, the writer's transaction semantics and the reader pool.
+#include "storage/database.h"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <thread>
+
+#include "storage/schema.h"
+#include "test_support/temp_dir.h"
+
+namespace cairn::storage {
+namespace {
+
+TEST_CASE("a new database gets the schema and its version", "[storage]") {
+  test_support::TempDir dir;
+  auto db = Database::Open({dir.path() + "/data.db", 2});
+  REQUIRE(db.ok());
+  CHECK((*db)->SchemaVersion() == kSchemaVersion);
+  auto count = (*db)->Read<int64_t>([](Connection& c) -> util::Result<int64_t> {
+    auto r = c.Query("SELECT count(*) FROM categories");
+    if (!r.ok()) return std::move(r).error();
+    return std::get<int64_t>(r->rows[0][0]);
+  });
+  REQUIRE(count.ok());
+  CHECK(*count == 6);
+}
+
+TEST_CASE("a failed write rolls back every statement of the transaction", "[storage]") {
+  test_support::TempDir dir;
+  auto db = std::move(Database::Open({dir.path() + "/data.db", 1})).value();
+  auto failed = db->Write<int>([](Connection& c) -> util::Result<int> {
+    CAIRN_RETURN_IF_ERROR(c.Execute("UPDATE categories SET name = ? WHERE id = ?",
+                                    {std::string("Changed"), std::string("hikingcategory1")}));
+    return util::Error::InvalidArgument("abort");
+  });
+  CHECK_FALSE(failed.ok());
+  auto name = db->Read<std::string>([](Connection& c) -> util::Result<std::string> {
+    auto r = c.Query("SELECT name FROM categories WHERE id = ?", {std::string("hikingcategory1")});
+    if (!r.ok()) return std::move(r).error();
+    return std::get<std::string>(r->rows[0][0]);
+  });
+  CHECK(*name == "Hiking");
+}
+
+TEST_CASE("parameters are bound as data, never as SQL", "[storage]") {
+  test_support::TempDir dir;
+  auto db = std::move(Database::Open({dir.path() + "/data.db", 1})).value();
+  auto rows = db->Read<size_t>([](Connection& c) -> util::Result<size_t> {
+    auto r = c.Query("SELECT id FROM categories WHERE name = ?", {std::string("x' OR '1'='1")});
+    if (!r.ok()) return std::move(r).error();
+    return r->rows.size();
+  });
+  REQUIRE(rows.ok());
+  CHECK(*rows == 0);
+}
+
+TEST_CASE("readers are read-only and reopen keeps the data", "[storage]") {
+  test_support::TempDir dir;
+  const std::string path = dir.path() + "/data.db";
+  {
+    auto db = std::move(Database::Open({path, 2})).value();
+    auto denied =
+        db->Read<int64_t>([](Connection& c) { return c.Execute("DELETE FROM categories"); });
+    CHECK_FALSE(denied.ok());
+    auto written = db->Write<int64_t>([](Connection& c) {
+      return c.Execute("UPDATE categories SET name = 'Trail running' WHERE id = 'hikingcategory1'");
+    });
+    REQUIRE(written.ok());
+    CHECK(*written == 1);
+  }
+  auto db = std::move(Database::Open({path, 2})).value();
+  auto name = db->Read<std::string>([](Connection& c) -> util::Result<std::string> {
+    auto r = c.Query("SELECT name FROM categories WHERE id = 'hikingcategory1'");
+    if (!r.ok()) return std::move(r).error();
+    return std::get<std::string>(r->rows[0][0]);
+  });
+  CHECK(*name == "Trail running");
+}
+
+TEST_CASE("concurrent readers and a writer do not block each other into errors", "[storage]") {
+  test_support::TempDir dir;
+  auto db = std::move(Database::Open({dir.path() + "/data.db", 3})).value();
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int t = 0; t < 6; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 50; ++i) {
+        if (t == 0) {
+          auto w = db->Write<int64_t>([&](Connection& c) {
+            return c.Execute("UPDATE categories SET updated = ? WHERE id = 'walkingcategory'",
+                             {std::to_string(i)});
+          });
+          if (!w.ok()) ++failures;
+        } else {
+          auto r = db->Read<int64_t>([](Connection& c) -> util::Result<int64_t> {
+            auto q = c.Query("SELECT count(*) FROM categories");
+            if (!q.ok()) return std::move(q).error();
+            return std::get<int64_t>(q->rows[0][0]);
+          });
+          if (!r.ok() || *r != 6) ++failures;
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  CHECK(failures == 0);
+}
+
+}  // namespace
+}  // namespace cairn::storage

@@ -1,0 +1,64 @@
+// Record ids and timestamps.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "util/ids.h"
+#include "util/timestamp.h"
+
+namespace cairn::util {
+namespace {
+
+TEST_CASE("record ids are 15 lowercase alphanumerics and do not repeat", "[util]") {
+  std::set<std::string> seen;
+  for (int i = 0; i < 5000; ++i) {
+    std::string id = NewRecordId();
+    CHECK(IsRecordIdShape(id));
+    seen.insert(id);
+  }
+  CHECK(seen.size() == 5000);
+  CHECK_FALSE(IsRecordIdShape("ABCDEFGHIJKLMNO"));
+  CHECK_FALSE(IsRecordIdShape("abc"));
+  CHECK_FALSE(IsRecordIdShape("abcdefghijklmn/"));
+}
+
+TEST_CASE("timestamps use the record model's layout in UTC", "[util]") {
+  CHECK(FormatTimestamp(0) == "1970-01-01 00:00:00.000Z");
+  CHECK(FormatTimestamp(1719825005123) == "2024-07-01 09:10:05.123Z");
+}
+
+TEST_CASE("calendar dates accept dates and date-times and reject impossible ones", "[util]") {
+  struct Case {
+    const char* input;
+    const char* expected;  // nullptr = rejected
+  };
+  const Case cases[] = {
+      {"2024-07-01", "2024-07-01"},
+      {"2024-07-01T08:30:00Z", "2024-07-01"},
+      {"2024-07-01T08:30:00.000Z", "2024-07-01"},
+      {"2024-07-01 08:30:00.000Z", "2024-07-01"},
+      {"2024-07-01T23:59+02:00", "2024-07-01"},
+      {"2024-02-29", "2024-02-29"},
+      {"2023-02-29", nullptr},
+      {"2024-02-30", nullptr},
+      {"2024-13-01", nullptr},
+      {"2024-00-10", nullptr},
+      {"24-07-01", nullptr},
+      {"2024-07-01T25:00:00Z", nullptr},
+      {"2024-07-01Tgarbage", nullptr},
+      {"yesterday", nullptr},
+      {"", nullptr},
+  };
+  for (const auto& c : cases) {
+    INFO(c.input);
+    auto parsed = ParseCalendarDate(c.input);
+    if (c.expected) {
+      REQUIRE(parsed.has_value());
+      CHECK(*parsed == c.expected);
+    } else {
+      CHECK_FALSE(parsed.has_value());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace cairn::util
