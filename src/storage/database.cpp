@@ -155,6 +155,7 @@ util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
       return std::move(applied).error();
     }
   }
+  database->RefreshStatistics();
   for (int i = 0; i < options.reader_count; ++i) {
     try {
       auto impl = std::make_unique<Connection::Impl>(options.path,
@@ -177,6 +178,14 @@ Database::~Database() {
     // Fold the WAL back into the main file so a stopped server leaves one tidy file.
     (void)writer_->ExecuteScript("PRAGMA wal_checkpoint(TRUNCATE);");
   }
+}
+
+void Database::RefreshStatistics() {
+  writes_since_analyze_ = 0;
+  // analysis_limit bounds the rows examined per index, so this stays a few milliseconds even
+  // on large tables. Failure only means older statistics; never fail a request over it.
+  auto analyzed = writer_->ExecuteScript("PRAGMA analysis_limit=400; ANALYZE;");
+  (void)analyzed;
 }
 
 int Database::SchemaVersion() {

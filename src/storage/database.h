@@ -88,6 +88,7 @@ class Database {
         (void)writer_->Execute("ROLLBACK");
         return std::move(committed).error();
       }
+      if (++writes_since_analyze_ >= kWritesPerAnalyze) RefreshStatistics();
     } else {
       (void)writer_->Execute("ROLLBACK");
     }
@@ -98,12 +99,19 @@ class Database {
   int SchemaVersion();
 
  private:
+  // Fresh statistics let the planner choose between an index and a rowid scan (e.g. a page of
+  // public trails in insertion order); without them it sorts thousands of rows per page.
+  static constexpr int kWritesPerAnalyze = 1000;
+  // Runs a bounded ANALYZE on the writer. Caller holds writer_mutex_ (or is opening).
+  void RefreshStatistics();
+
   Database() = default;
   Connection* AcquireReader();
   void ReleaseReader(Connection* connection);
 
   std::mutex writer_mutex_;
   std::unique_ptr<Connection> writer_;
+  int writes_since_analyze_ = 0;
   std::mutex pool_mutex_;
   std::condition_variable pool_cv_;
   std::vector<std::unique_ptr<Connection>> readers_;

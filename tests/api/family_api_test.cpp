@@ -300,8 +300,29 @@ TEST_CASE("expand follows visibility and reports unknown relations", "[api][expa
   CHECK(as_bob.body["expand"]["trails"][0]["id"] == open);
   CHECK(as_bob.raw.find("\"Secret\"") == std::string::npos);
 
-  Reply back = server.Get("/api/v1/trail/" + open + "?expand=comments_via_trail,author");
-  CHECK(back.status == 200);
+  REQUIRE(
+      server.Put("/api/v1/comment", {{"author", bob}, {"trail", open}, {"text", "hi"}}, bob_token)
+          .status == 200);
+  Reply back = server.Get("/api/v1/trail/" + open + "?expand=comments_via_trail.author");
+  REQUIRE(back.status == 200);
+  REQUIRE(back.body["expand"]["comments_via_trail"].size() == 1);
+  CHECK(back.body["expand"]["comments_via_trail"][0]["expand"]["author"]["username"] == "bob");
+  CHECK(back.body["expand"]["author"]["username"] == "alice");  // the default expand stays
+  // Nested through a multi relation and back again, as deep as allowed.
+  Reply deep = server.Get("/api/v1/list/" + list.body["id"].get<std::string>() +
+                          "?expand=trails.comments_via_trail.trail.author");
+  REQUIRE(deep.status == 200);
+  const Json& comment = deep.body["expand"]["trails"][0]["expand"]["comments_via_trail"][0];
+  CHECK(comment["expand"]["trail"]["expand"]["author"]["id"] == alice);
+  CHECK(
+      server
+          .Get("/api/v1/list/" + list.body["id"].get<std::string>() + "?expand=trails.author.nope")
+          .status == 400);
+  CHECK(server
+            .Get("/api/v1/trail/" + open +
+                 "?expand=comments_via_trail.trail.comments_via_trail.trail.comments_via_trail."
+                 "trail.author")
+            .status == 400);  // 7 levels
   CHECK(server.Get("/api/v1/trail/" + open + "?expand=nope").status == 400);
   CHECK(server.Get("/api/v1/trail/" + open + "?expand=author.nope").status == 400);
   Reply filtered = server.Get("/api/v1/list?filter=" + Url("trails.name ?~ 'Secret'"), bob_token);

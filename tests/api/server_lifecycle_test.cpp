@@ -57,6 +57,23 @@ TEST_CASE("SIGTERM stops the server with exit code 0 and keeps the data", "[api]
   CHECK(login.body["record"]["id"] == id);
 }
 
+TEST_CASE("SIGTERM lets a request that is in flight finish", "[api][lifecycle]") {
+  TestServer server;
+  server.CreateUser("inflight");
+  // A login spends ~0.1 s hashing, long enough to signal the server while it runs.
+  Reply login;
+  std::thread client([&] {
+    login = server.Post("/api/v1/auth/login",
+                        {{"username", "inflight"}, {"password", "correct-horse"}});
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  ::kill(server.pid(), SIGTERM);
+  client.join();
+  CHECK(login.status == 200);
+  CHECK(login.body.contains("token"));
+  CHECK(server.Stop() == 0);
+}
+
 TEST_CASE("a data dir in use by another process is refused with a clear message",
           "[api][lifecycle]") {
   TestServer server;
