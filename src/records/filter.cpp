@@ -3,6 +3,7 @@
 #include "records/filter.h"
 
 #include <cctype>
+#include <charconv>
 
 namespace cairn::records {
 namespace {
@@ -60,6 +61,8 @@ util::Result<std::vector<Token>> Lex(std::string_view s) {
       bool closed = false;
       while (i < s.size()) {
         if (s[i] == '\\' && i + 1 < s.size()) {
+          // As in fexpr: only an escaped quote is unescaped; `\%` and `\_` must reach LIKE intact.
+          if (s[i + 1] != c) text += '\\';
           text += s[i + 1];
           i += 2;
         } else if (s[i] == c) {
@@ -270,9 +273,31 @@ class PathResolver {
 
 // ---- Parser / compiler -----------------------------------------------------------------------
 
+// A number token as an integer when it is one and fits, otherwise as a finite double.
+util::Result<storage::SqlValue> ParseNumber(const Token& token) {
+  const char* begin = token.text.data();
+  const char* end = begin + token.text.size();
+  int64_t integer = 0;
+  if (auto [ptr, ec] = std::from_chars(begin, end, integer); ec == std::errc() && ptr == end) {
+    return storage::SqlValue(integer);
+  }
+  double real = 0;
+  if (auto [ptr, ec] = std::from_chars(begin, end, real); ec == std::errc() && ptr == end) {
+    return storage::SqlValue(real);
+  }
+  return Invalid("the number at position " + std::to_string(token.position) + " is out of range");
+}
+
+// Escapes the LIKE wildcards that the caller did not escape already, keeping `\%` literal.
 std::string EscapeLike(const std::string& text) {
   std::string out;
-  for (char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\\' && i + 1 < text.size()) {
+      out += c;
+      out += text[++i];
+      continue;
+    }
     if (c == '\\' || c == '%' || c == '_') out += '\\';
     out += c;
   }
@@ -361,19 +386,14 @@ class FilterCompiler {
         operand.is_string = true;
         operand.text = t.text;
         break;
-      case TokenKind::kNumber:
-        if (t.text.find('.') != std::string::npos) {
-          operand.params.emplace_back(std::stod(t.text));
-        } else {
-          try {
-            operand.params.emplace_back(static_cast<int64_t>(std::stoll(t.text)));
-          } catch (const std::exception&) {
-            operand.params.emplace_back(std::stod(t.text));
-          }
-        }
+      case TokenKind::kNumber: {
+        auto number = ParseNumber(t);
+        if (!number.ok()) return std::move(number).error();
+        operand.params.push_back(std::move(number).value());
         operand.sql = "?";
         operand.text = t.text;
         break;
+      }
       case TokenKind::kIdentifier:
         if (t.text == "true" || t.text == "false") {
           operand.params.emplace_back(int64_t{t.text == "true" ? 1 : 0});

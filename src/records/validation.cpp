@@ -10,6 +10,8 @@ namespace cairn::records {
 namespace {
 
 constexpr size_t kDefaultMaxTextLength = 20000;
+// Integers beyond 2^53 lose precision in every JavaScript client, so integer fields stop there.
+constexpr double kMaxSafeInteger = 9007199254740991.0;
 
 const char* JsonTypeName(const Json& v) {
   switch (v.type()) {
@@ -33,7 +35,7 @@ const char* JsonTypeName(const Json& v) {
 }
 
 const char* ExpectedType(const FieldSpec& field) {
-  if (field.IsMultiValued()) return "array";
+  if (field.IsMultiValued()) return "array of strings";
   switch (field.type) {
     case FieldType::kNumber:
       return field.only_int ? "integer" : "number";
@@ -49,6 +51,7 @@ const char* ExpectedType(const FieldSpec& field) {
 util::ParamIssue InvalidType(const FieldSpec& field, const Json& v, std::string received = "") {
   std::string expected = ExpectedType(field);
   if (received.empty()) received = JsonTypeName(v);
+  if (received == "array" && field.IsMultiValued()) received = "array with a non-string item";
   return {"invalid_type",
           "Expected " + expected + ", received " + received,
           {field.name},
@@ -112,14 +115,19 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
       issues.push_back(InvalidType(field, v));
       continue;
     }
-    if (field.type == FieldType::kNumber && field.only_int && !v.is_number_integer() &&
-        !v.is_number_unsigned()) {
-      double d = v.get<double>();
+    if (field.type == FieldType::kNumber && field.only_int) {
+      const double d = v.get<double>();
       if (std::floor(d) != d || !std::isfinite(d)) {
         issues.push_back(InvalidType(field, v, "float"));
         continue;
       }
-      values[field.name] = static_cast<int64_t>(d);
+      // Out-of-range values are kept as a double so the range check below reports them.
+      values[field.name] =
+          std::fabs(d) <= kMaxSafeInteger ? Json(static_cast<int64_t>(d)) : Json(d);
+      continue;
+    }
+    if (field.type == FieldType::kNumber) {
+      values[field.name] = v.get<double>();  // one representation, whatever the client sent
       continue;
     }
     if (field.type == FieldType::kDate && !v.get<std::string>().empty()) {
@@ -190,6 +198,9 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
       double d = v.get<double>();
       if (!std::isfinite(d)) {
         failure.field_errors[field.name] = {"validation_not_a_number", "Must be a finite number."};
+      } else if (field.only_int && std::fabs(d) > kMaxSafeInteger) {
+        failure.field_errors[field.name] = {"validation_max_number_constraint",
+                                            "Must be a whole number of at most 2^53 - 1."};
       } else if (field.min && d < *field.min) {
         failure.field_errors[field.name] = {
             "validation_min_number_constraint",

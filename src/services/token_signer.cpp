@@ -13,6 +13,12 @@ constexpr size_t kMaxTokenLength = 4096;
 
 util::Error Invalid() { return util::Error::Unauthorized("The token is invalid."); }
 
+// A string member of an untrusted object, or "" when absent or of another type.
+std::string StringMember(const nlohmann::json& object, const char* name) {
+  auto it = object.find(name);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 std::string Base64Url(std::string_view bytes) {
   const size_t size =
       sodium_base64_ENCODED_LEN(bytes.size(), sodium_base64_VARIANT_URLSAFE_NO_PADDING);
@@ -95,7 +101,7 @@ util::Result<TokenClaims> TokenSigner::Decode(std::string_view token) const {
     return Invalid();
   }
   const auto header = nlohmann::json::parse(header_text, nullptr, false);
-  if (!header.is_object() || header.value("alg", "") != "HS256") return Invalid();
+  if (!header.is_object() || StringMember(header, "alg") != "HS256") return Invalid();
   const auto payload = nlohmann::json::parse(payload_text, nullptr, false);
   if (!payload.is_object()) return Invalid();
   auto id = payload.find("id");
@@ -107,8 +113,8 @@ util::Result<TokenClaims> TokenSigner::Decode(std::string_view token) const {
   TokenClaims claims;
   claims.user_id = id->get<std::string>();
   claims.expires_at = exp->get<int64_t>();
-  claims.collection_id = payload.value("collectionId", "");
-  claims.type = payload.value("type", "");
+  claims.collection_id = StringMember(payload, "collectionId");
+  claims.type = StringMember(payload, "type");
   return claims;
 }
 

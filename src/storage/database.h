@@ -3,6 +3,7 @@
 #pragma once
 
 #include <condition_variable>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -58,7 +59,8 @@ class Database {
   ~Database();
 
   // Runs `fn` on a read-only connection inside one read transaction, so every query it makes sees
-  // the same snapshot. Blocks until a reader is free. Thread-safe.
+  // the same snapshot. Blocks until a reader is free. Thread-safe. An exception escaping `fn`
+  // becomes an Internal error; the connection always goes back to the pool.
   template <class T>
   util::Result<T> Read(const std::function<util::Result<T>(Connection&)>& fn) {
     Connection* c = AcquireReader();
@@ -67,21 +69,21 @@ class Database {
       ReleaseReader(c);
       return std::move(begun).error();
     }
-    util::Result<T> result = fn(*c);
+    util::Result<T> result = Guarded(fn, *c);
     (void)c->Execute("COMMIT");
     ReleaseReader(c);
     return result;
   }
 
   // Runs `fn` on the single writer connection inside BEGIN IMMEDIATE; commits when `fn` returns
-  // success and rolls back otherwise, so a failed request never leaves a half-written record.
-  // Writers are serialised. Thread-safe.
+  // success and rolls back otherwise (an exception counts as failure), so a failed request never
+  // leaves a half-written record or an open transaction. Writers are serialised. Thread-safe.
   template <class T>
   util::Result<T> Write(const std::function<util::Result<T>(Connection&)>& fn) {
     std::lock_guard lock(writer_mutex_);
     auto begun = writer_->Execute("BEGIN IMMEDIATE");
     if (!begun.ok()) return std::move(begun).error();
-    util::Result<T> result = fn(*writer_);
+    util::Result<T> result = Guarded(fn, *writer_);
     if (result.ok()) {
       auto committed = writer_->Execute("COMMIT");
       if (!committed.ok()) {
@@ -104,6 +106,17 @@ class Database {
   static constexpr int kWritesPerAnalyze = 1000;
   // Runs a bounded ANALYZE on the writer. Caller holds writer_mutex_ (or is opening).
   void RefreshStatistics();
+
+  // Calls `fn`, turning an escaping exception (a bug, or the library's bad_alloc) into Internal.
+  template <class T>
+  static util::Result<T> Guarded(const std::function<util::Result<T>(Connection&)>& fn,
+                                 Connection& connection) {
+    try {
+      return fn(connection);
+    } catch (const std::exception& e) {
+      return util::Error::Internal(std::string("unexpected exception: ") + e.what());
+    }
+  }
 
   Database() = default;
   Connection* AcquireReader();

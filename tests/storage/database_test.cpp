@@ -42,6 +42,35 @@ TEST_CASE("a failed write rolls back every statement of the transaction", "[stor
   CHECK(*name == "Hiking");
 }
 
+TEST_CASE("an exception inside a transaction rolls back and frees the connection", "[storage]") {
+  test_support::TempDir dir;
+  // One reader: a leaked reader would make the second Read below wait forever.
+  auto db = std::move(Database::Open({dir.path() + "/data.db", 1})).value();
+  for (int i = 0; i < 2; ++i) {
+    auto threw = db->Write<int>([](Connection& c) -> util::Result<int> {
+      CAIRN_RETURN_IF_ERROR(c.Execute("DELETE FROM categories"));
+      throw std::runtime_error("bug in a write");
+    });
+    REQUIRE_FALSE(threw.ok());
+    CHECK(threw.error().kind == util::ErrorKind::kInternal);
+    auto read_threw =
+        db->Read<int>([](Connection&) -> util::Result<int> { throw std::logic_error("bug"); });
+    CHECK_FALSE(read_threw.ok());
+  }
+  // The writer is usable (no transaction left open) and the deletes were rolled back.
+  auto renamed = db->Write<int64_t>([](Connection& c) {
+    return c.Execute("UPDATE categories SET name = 'Hike' WHERE id = 'hikingcategory1'");
+  });
+  REQUIRE(renamed.ok());
+  CHECK(*renamed == 1);
+  auto count = db->Read<int64_t>([](Connection& c) -> util::Result<int64_t> {
+    CAIRN_ASSIGN_OR_RETURN(auto r, c.Query("SELECT count(*) FROM categories"));
+    return std::get<int64_t>(r.rows[0][0]);
+  });
+  REQUIRE(count.ok());
+  CHECK(*count == 6);
+}
+
 TEST_CASE("parameters are bound as data, never as SQL", "[storage]") {
   test_support::TempDir dir;
   auto db = std::move(Database::Open({dir.path() + "/data.db", 1})).value();

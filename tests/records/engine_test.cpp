@@ -1,0 +1,268 @@
+// The record engine on a real SQLite file: filters (including hostile ones), sorts, expands and
+// visibility, using the production collection declarations.
+#include "records/record_engine.h"
+
+#include <catch2/catch.hpp>
+
+#include "records/filter.h"
+#include "services/access_policy.h"
+#include "services/collections.h"
+#include "test_support/temp_dir.h"
+
+namespace cairn::records {
+namespace {
+
+using services::AccessPolicy;
+using services::Caller;
+
+class FixedClock : public util::Clock {
+ public:
+  int64_t NowMillis() const override { return now_ += 1000; }
+
+ private:
+  mutable int64_t now_ = 1719825005000;
+};
+
+// Two users; alice has a public and a private trail, a comment by bob on the public one, and a
+// public list holding both trails.
+struct Fixture {
+  test_support::TempDir dir;
+  CollectionRegistry registry = services::BuildCollectionRegistry();
+  FixedClock clock;
+  RecordEngine engine{registry, clock};
+  std::unique_ptr<storage::Database> db;
+  std::string alice, bob, open_trail, secret_trail, list;
+
+  Fixture() {
+    db = std::move(storage::Database::Open({dir.path() + "/data.db", 2})).value();
+    auto made = db->Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
+      const auto& users = *registry.Find("users");
+      alice = Insert(c, users, {{"username", "alice"}, {"email", "a@x.org"}}, true)["id"];
+      bob = Insert(c, users, {{"username", "bob"}, {"email", "b@x.org"}}, true)["id"];
+      const auto& trails = *registry.Find("trails");
+      open_trail = Insert(c, trails,
+                          {{"author", alice}, {"name", "Open \"ridge\" 100%_done"}, {"public", true},
+                           {"distance", 1200}, {"difficulty", "easy"}})["id"];
+      secret_trail = Insert(c, trails,
+                            {{"author", alice}, {"name", "Secret"}, {"public", false},
+                             {"distance", 5000}, {"difficulty", "hard"}})["id"];
+      Insert(c, *registry.Find("comments"),
+             {{"author", bob}, {"trail", open_trail}, {"text", "great view"}, {"rating", 4}});
+      Insert(c, *registry.Find("comments"),
+             {{"author", alice}, {"trail", secret_trail}, {"text", "hidden gem"}});
+      list = Insert(c, *registry.Find("lists"),
+                    {{"author", alice}, {"name", "Both"}, {"public", true},
+                     {"trails", {secret_trail, open_trail}}})["id"];
+      return true;
+    });
+    REQUIRE(made.ok());
+  }
+
+  Json Insert(storage::Connection& c, const CollectionSpec& spec, const Json& values,
+              bool user = false) {
+    std::vector<std::pair<std::string, storage::SqlValue>> hidden;
+    if (user) hidden = {{"password_hash", std::string("x")}, {"token_key", std::string("k")}};
+    auto r = engine.Insert(c, spec, values, hidden);
+    REQUIRE(r.ok());
+    return *r;
+  }
+
+  // Ids of `collection` matching `filter` as seen by `caller`, in insertion order.
+  util::Result<std::vector<std::string>> Ids(const std::string& collection,
+                                             const std::string& filter, const Caller& caller,
+                                             const std::string& sort = "") {
+    AccessPolicy policy(caller);
+    ListQuery query;
+    query.filter = filter;
+    query.sort = sort;
+    query.per_page = 500;
+    auto page = db->Read<ListPage>([&](storage::Connection& c) {
+      return engine.List(c, *registry.Find(collection), query, policy);
+    });
+    if (!page.ok()) return std::move(page).error();
+    std::vector<std::string> ids;
+    for (const auto& item : page->items) ids.push_back(item["id"]);
+    return ids;
+  }
+};
+
+TEST_CASE("filters select the right rows", "[engine][filter]") {
+  Fixture f;
+  const Caller owner{f.alice, ""};
+  struct Case {
+    std::string filter;
+    std::vector<std::string> expected;
+  };
+  const std::vector<Case> cases = {
+      {"", {f.open_trail, f.secret_trail}},
+      {"distance > 2000", {f.secret_trail}},
+      {"distance >= 1200 && distance <= 1200", {f.open_trail}},
+      {"difficulty = 'hard' || distance < 1000", {f.secret_trail}},
+      {"(difficulty = 'easy' || difficulty = 'hard') && public = true", {f.open_trail}},
+      {"public = false", {f.secret_trail}},
+      {"name ~ 'ridge'", {f.open_trail}},
+      {"name ~ 'RIDGE'", {f.open_trail}},  // LIKE is case-insensitive for ASCII
+      {"name !~ 'ridge'", {f.secret_trail}},
+      {"name ~ 'Open%done'", {f.open_trail}},  // a % makes it a raw, anchored pattern
+      {"name ~ '100%_done'", {}},              // ...so it is not wrapped in %...%
+      {"name ~ '100\\%\\_done'", {f.open_trail}},  // escaped wildcards are literal, wrapped
+      {"name ~ '0\\\\%'", {}},                  // escaped % stays literal
+      {"name = \"Open \\\"ridge\\\" 100%_done\"", {f.open_trail}},
+      {"category = null", {f.open_trail, f.secret_trail}},
+      {"category = ''", {f.open_trail, f.secret_trail}},
+      {"category != null", {}},
+      {"author.username = 'alice'", {f.open_trail, f.secret_trail}},
+      {"comments_via_trail.text ?~ 'view'", {f.open_trail}},
+      {"comments_via_trail.rating ?>= 4", {f.open_trail}},
+      {"name = \"x' OR '1'='1\"", {}},
+      {"name = 'x\\'; DROP TABLE trails; --'", {}},
+      {"-5 < distance", {f.open_trail, f.secret_trail}},
+  };
+  for (const auto& c : cases) {
+    INFO(c.filter);
+    auto ids = f.Ids("trails", c.filter, owner);
+    REQUIRE(ids.ok());
+    CHECK(*ids == c.expected);
+  }
+  // The table survived every attempt above.
+  CHECK(f.Ids("trails", "", owner)->size() == 2);
+}
+
+TEST_CASE("malformed and hostile filters are rejected with a message", "[engine][filter]") {
+  Fixture f;
+  const Caller owner{f.alice, ""};
+  const std::vector<std::string> bad = {
+      "name = \"x\" || 1=1 --",
+      "name = ",
+      "= 'x'",
+      "(name = 'x'",
+      "name = 'x')",
+      "name = 'x' &&",
+      "name == 'x'",
+      "name = 'unterminated",
+      "nam = 'x'",
+      "author.email = 'a@x.org'",  // private field
+      "author.password_hash = 'x'",
+      "distance.foo = 1",
+      "@request.auth.id = ''",
+      "name:lower = 'x'",
+      "name = 'x'; DROP TABLE trails",
+      "name\" = 'x'",
+      "trails_via_nothing.x = 1",
+      std::string(4000, '('),
+      "waypoints = summit_logs",  // two multi-valued fields
+  };
+  for (const auto& filter : bad) {
+    INFO(filter.substr(0, 60));
+    auto ids = f.Ids("trails", filter, owner);
+    REQUIRE_FALSE(ids.ok());
+    CHECK(ids.error().kind == util::ErrorKind::kInvalidArgument);
+    CHECK_FALSE(ids.error().message.empty());
+  }
+  std::string deep;
+  for (int i = 0; i < 100; ++i) deep += "(";
+  deep += "name = 'x'";
+  for (int i = 0; i < 100; ++i) deep += ")";
+  CHECK_FALSE(f.Ids("trails", deep, owner).ok());
+  std::string many = "distance > 0";
+  for (int i = 0; i < 250; ++i) many += " || distance > 0";
+  CHECK_FALSE(f.Ids("trails", many, owner).ok());
+  CHECK(f.Ids("trails", "", owner)->size() == 2);
+}
+
+TEST_CASE("multi-valued fields: ?= matches any item, = matches all", "[engine][filter]") {
+  Fixture f;
+  const Caller owner{f.alice, ""};
+  CHECK(*f.Ids("lists", "trails ?= '" + f.open_trail + "'", owner) == std::vector{f.list});
+  CHECK(f.Ids("lists", "trails = '" + f.open_trail + "'", owner)->empty());
+  CHECK(*f.Ids("lists", "trails.public ?= false", owner) == std::vector{f.list});
+  CHECK(f.Ids("lists", "trails.distance > 1000", owner)->size() == 1);
+  CHECK(f.Ids("lists", "trails.distance > 2000", owner)->empty());
+}
+
+TEST_CASE("filters cannot see through relations into records the caller may not see",
+          "[engine][filter]") {
+  Fixture f;
+  const Caller stranger{f.bob, ""};
+  const Caller anonymous{};
+  // The public list holds alice's secret trail; its name must not be probeable.
+  CHECK(f.Ids("lists", "trails.name ?= 'Secret'", stranger)->empty());
+  CHECK(f.Ids("lists", "trails.name ?= 'Secret'", anonymous)->empty());
+  CHECK(f.Ids("lists", "trails.name ?= 'Secret'", Caller{f.alice, ""})->size() == 1);
+  // Comments on the secret trail are invisible, also through the trail's back-relation.
+  CHECK(f.Ids("trails", "comments_via_trail.text ?~ 'gem'", stranger)->empty());
+  CHECK(f.Ids("comments", "text ~ 'gem'", stranger)->empty());
+  CHECK(f.Ids("comments", "trail.name = 'Secret'", Caller{f.alice, ""})->size() == 1);
+}
+
+TEST_CASE("sorts order by fields and relation paths and reject bad input", "[engine][sort]") {
+  Fixture f;
+  const Caller owner{f.alice, ""};
+  CHECK(*f.Ids("trails", "", owner, "-distance") == std::vector{f.secret_trail, f.open_trail});
+  CHECK(*f.Ids("trails", "", owner, "+distance") == std::vector{f.open_trail, f.secret_trail});
+  CHECK(*f.Ids("trails", "", owner, "difficulty,-name") ==
+        std::vector{f.open_trail, f.secret_trail});
+  CHECK(f.Ids("trails", "", owner, "author.username, -created")->size() == 2);
+  CHECK(f.Ids("trails", "", owner, "@random")->size() == 2);
+  for (const std::string bad : {"nope", "-", "distance,,name", "waypoints", "author.email",
+                                "name; DROP TABLE trails", "a,b,c,d,e,f,g,h,i"}) {
+    INFO(bad);
+    CHECK_FALSE(f.Ids("trails", "", owner, bad).ok());
+  }
+}
+
+TEST_CASE("expand loads visible relations, back-relations and nested paths", "[engine][expand]") {
+  Fixture f;
+  const auto& lists = *f.registry.Find("lists");
+  auto tree = ParseExpand("trails.comments_via_trail.author,author", lists, f.registry);
+  REQUIRE(tree.ok());
+  for (const Caller& caller : {Caller{f.alice, ""}, Caller{f.bob, ""}}) {
+    AccessPolicy policy(caller);
+    auto record = f.db->Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+      CAIRN_ASSIGN_OR_RETURN(Json r, f.engine.FindById(c, lists, f.list, policy));
+      CAIRN_RETURN_IF_ERROR(f.engine.Expand(c, lists, {&r}, *tree, policy));
+      return r;
+    });
+    REQUIRE(record.ok());
+    const Json& trails = (*record)["expand"]["trails"];
+    CHECK((*record)["expand"]["author"]["username"] == "alice");
+    CHECK_FALSE((*record)["expand"]["author"].contains("email"));  // projection: public profile
+    if (caller.user_id == f.alice) {
+      REQUIRE(trails.size() == 2);
+      CHECK(trails[0]["id"] == f.secret_trail);  // stored order kept
+      CHECK(trails[0]["expand"]["comments_via_trail"][0]["text"] == "hidden gem");
+    } else {
+      REQUIRE(trails.size() == 1);
+      CHECK(trails[0]["id"] == f.open_trail);
+      CHECK(trails[0]["expand"]["comments_via_trail"][0]["expand"]["author"]["username"] == "bob");
+    }
+  }
+  CHECK_FALSE(ParseExpand("nope", lists, f.registry).ok());
+  CHECK_FALSE(ParseExpand("name", lists, f.registry).ok());  // not a relation
+  CHECK_FALSE(ParseExpand("trails..author", lists, f.registry).ok());
+  CHECK_FALSE(ParseExpand("author.email", lists, f.registry).ok());
+  CHECK_FALSE(
+      ParseExpand("trails.author.x.y.z.w.v", lists, f.registry).ok());
+  CHECK(ParseExpand(" author , trails ", lists, f.registry).ok());
+}
+
+TEST_CASE("list totals match the visible rows, not the table", "[engine]") {
+  Fixture f;
+  ListQuery query;
+  query.per_page = 1;
+  for (const auto& [caller, expected] :
+       std::vector<std::pair<Caller, int64_t>>{{Caller{}, 1}, {Caller{f.bob, ""}, 1},
+                                               {Caller{f.alice, ""}, 2}}) {
+    AccessPolicy policy(caller);
+    auto page = f.db->Read<ListPage>([&](storage::Connection& c) {
+      return f.engine.List(c, *f.registry.Find("trails"), query, policy);
+    });
+    REQUIRE(page.ok());
+    CHECK(page->total_items == expected);
+    CHECK(page->total_pages == expected);
+    CHECK(page->items.size() == 1);
+  }
+}
+
+}  // namespace
+}  // namespace cairn::records
