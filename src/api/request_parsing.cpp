@@ -16,9 +16,9 @@ util::Result<int> IntParam(const http::Request& request, const char* name, int f
   if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
     return util::Error::InvalidParams(
         {{"invalid_type",
-          "Expected number, received nan",
+          "Expected an integer, received \"" + text.substr(0, 32) + "\"",
           {name},
-          {{"expected", std::string("number")}, {"received", std::string("nan")}}}});
+          {{"expected", std::string("integer")}, {"received", std::string("string")}}}});
   }
   return value;
 }
@@ -58,8 +58,12 @@ util::Result<services::ListParams> ListParamsOf(const http::Request& request) {
   CAIRN_ASSIGN_OR_RETURN(params.page, IntParam(request, "page", 1));
   CAIRN_ASSIGN_OR_RETURN(params.per_page, IntParam(request, "perPage", records::kDefaultPerPage));
   if (params.page < 1) params.page = 1;
-  if (params.per_page < 1) params.per_page = records::kDefaultPerPage;
-  if (params.per_page > records::kMaxPerPage) params.per_page = records::kMaxPerPage;
+  // wanderer's clients ask for "everything" with a negative perPage; they get the largest page
+  // we serve (and the total, so they can tell whether there is more), never an unbounded one.
+  if (params.per_page < 0 || params.per_page > records::kMaxPerPage) {
+    params.per_page = records::kMaxPerPage;
+  }
+  if (params.per_page == 0) params.per_page = records::kDefaultPerPage;
   params.sort = request.QueryValue("sort");
   params.filter = request.QueryValue("filter");
   params.expand = request.QueryValue("expand");

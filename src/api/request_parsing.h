@@ -22,7 +22,7 @@ enum class ContentTypeRule { kOptional, kRequired };
 util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeRule rule);
 
 // page, perPage, sort, filter, expand and skipTotal from the query string. Non-integer page or
-// perPage: Form B invalid_type.
+// perPage: Form B invalid_type. perPage 0 means the default (30); negative or above 500 means 500.
 util::Result<services::ListParams> ListParamsOf(const http::Request& request);
 
 // The caller named by `Authorization: Bearer <token>`; anonymous without the header,

@@ -38,21 +38,19 @@ std::optional<Hop> ResolveHop(std::string_view name, const CollectionSpec& colle
   return Hop{target, nullptr, back};
 }
 
-util::Status CheckTree(const ExpandTree& tree, const CollectionSpec& collection,
-                       const CollectionRegistry& registry, size_t depth) {
-  for (const auto& [name, child] : tree.children) {
-    if (depth >= kMaxRelationDepth) {
-      return util::Error::InvalidArgument("Invalid expand: \"" + name +
-                                          "\" is nested deeper than 6 levels.");
-    }
-    auto hop = ResolveHop(name, collection, registry);
+// Drops the paths that are not relations of `collection` or go deeper than the limit.
+void Prune(ExpandTree& tree, const CollectionSpec& collection, const CollectionRegistry& registry,
+           size_t depth) {
+  for (auto it = tree.children.begin(); it != tree.children.end();) {
+    auto hop =
+        depth < kMaxRelationDepth ? ResolveHop(it->first, collection, registry) : std::nullopt;
     if (!hop) {
-      return util::Error::InvalidArgument("Invalid expand: \"" + name + "\" is not a relation of " +
-                                          collection.name + ".");
+      it = tree.children.erase(it);
+      continue;
     }
-    CAIRN_RETURN_IF_ERROR(CheckTree(child, *hop->target, registry, depth + 1));
+    Prune(it->second, *hop->target, registry, depth + 1);
+    ++it;
   }
-  return util::OkStatus();
 }
 
 // Loads the visible records of `target` matching `where` (a condition on alias "x").
@@ -85,6 +83,28 @@ storage::SqlFragment IdIn(std::string_view column, const std::vector<std::string
   f.sql += ")";
   if (ids.empty()) f.sql = "0";
   return f;
+}
+
+// Loads the visible records of `target` whose single relation `back_field` points at one of
+// `parent_ids`, at most kMaxBackRelationExpand per parent, oldest first.
+util::Result<std::vector<Json>> LoadBackRelated(storage::Connection& connection,
+                                                const CollectionSpec& target,
+                                                const FieldSpec& back_field,
+                                                const std::vector<std::string>& parent_ids,
+                                                const Visibility& visibility) {
+  const std::string column = QuoteIdentifier(back_field.name);
+  storage::SqlFragment parents = IdIn("y." + column, parent_ids);
+  storage::SqlFragment view = visibility.ViewCondition(target, "y");
+  storage::SqlFragment capped;
+  capped.sql =
+      "x.rowid IN (SELECT r FROM (SELECT y.rowid AS r, row_number() OVER (PARTITION BY y." +
+      column + " ORDER BY y.rowid) AS n FROM " + QuoteIdentifier(target.name) + " y WHERE (" +
+      parents.sql + ") AND (" + view.sql +
+      ")) WHERE n <= " + std::to_string(kMaxBackRelationExpand) + ")";
+  capped.params = parents.params;
+  capped.params.insert(capped.params.end(), view.params.begin(), view.params.end());
+  // The outer query repeats the view condition; it is cheap on the few rows left.
+  return LoadRecords(connection, target, capped, visibility);
 }
 
 Json Project(const Json& record, const FieldSpec* field) {
@@ -124,9 +144,7 @@ util::Status ExpandLevel(storage::Connection& connection, const CollectionRegist
       std::vector<std::string> ids;
       for (Json* record : records) ids.push_back((*record)["id"].get<std::string>());
       CAIRN_ASSIGN_OR_RETURN(
-          loaded,
-          LoadRecords(connection, *hop->target,
-                      IdIn("x." + QuoteIdentifier(hop->back_field->name), ids), visibility));
+          loaded, LoadBackRelated(connection, *hop->target, *hop->back_field, ids, visibility));
     }
     if (!child.empty() && !loaded.empty()) {
       std::vector<Json*> nested;
@@ -136,6 +154,14 @@ util::Status ExpandLevel(storage::Connection& connection, const CollectionRegist
     }
     std::unordered_map<std::string, const Json*> by_id;
     for (const auto& r : loaded) by_id[r["id"].get<std::string>()] = &r;
+    // Back-related records grouped by the parent they point at, in load (creation) order.
+    std::unordered_map<std::string, std::vector<const Json*>> by_parent;
+    if (hop->back_field) {
+      for (const auto& r : loaded) {
+        const Json& parent = r[hop->back_field->name];
+        if (parent.is_string()) by_parent[parent.get<std::string>()].push_back(&r);
+      }
+    }
 
     for (Json* record : records) {
       Json expanded;
@@ -153,12 +179,11 @@ util::Status ExpandLevel(storage::Connection& connection, const CollectionRegist
           if (expanded.empty()) expanded = nullptr;
         }
       } else {
-        expanded = Json::array();
-        const std::string& id = (*record)["id"].get_ref<const std::string&>();
-        for (const auto& r : loaded) {
-          if (r[hop->back_field->name] == id) expanded.push_back(r);
+        auto group = by_parent.find((*record)["id"].get<std::string>());
+        if (group != by_parent.end()) {
+          expanded = Json::array();
+          for (const Json* r : group->second) expanded.push_back(*r);
         }
-        if (expanded.empty()) expanded = nullptr;
       }
       if (!expanded.is_null()) (*record)["expand"][name] = std::move(expanded);
     }
@@ -169,12 +194,14 @@ util::Status ExpandLevel(storage::Connection& connection, const CollectionRegist
 }  // namespace
 
 void ExpandTree::Merge(const ExpandTree& other) {
+  requested = requested || other.requested;
   for (const auto& [name, child] : other.children) children[name].Merge(child);
 }
 
-util::Result<ExpandTree> ParseExpand(std::string_view expand, const CollectionSpec& collection,
-                                     const CollectionRegistry& registry) {
+ExpandTree ParseExpand(std::string_view expand, const CollectionSpec& collection,
+                       const CollectionRegistry& registry) {
   ExpandTree tree;
+  tree.requested = expand.find_first_not_of(" ,") != std::string_view::npos;
   size_t start = 0;
   while (start <= expand.size()) {
     size_t comma = expand.find(',', start);
@@ -182,31 +209,31 @@ util::Result<ExpandTree> ParseExpand(std::string_view expand, const CollectionSp
     std::string_view path = expand.substr(start, comma - start);
     while (!path.empty() && path.front() == ' ') path.remove_prefix(1);
     while (!path.empty() && path.back() == ' ') path.remove_suffix(1);
-    if (!path.empty()) {
+    // A path with an empty segment ("a..b", ".a") names nothing and is dropped whole.
+    if (!path.empty() && path.find("..") == std::string_view::npos && path.front() != '.' &&
+        path.back() != '.') {
       ExpandTree* node = &tree;
       size_t seg_start = 0;
       while (seg_start <= path.size()) {
         size_t dot = path.find('.', seg_start);
         if (dot == std::string_view::npos) dot = path.size();
-        std::string segment(path.substr(seg_start, dot - seg_start));
-        if (segment.empty()) {
-          return util::Error::InvalidArgument("Invalid expand: empty segment in \"" +
-                                              std::string(path) + "\".");
-        }
-        node = &node->children[segment];
+        node = &node->children[std::string(path.substr(seg_start, dot - seg_start))];
         seg_start = dot + 1;
       }
     }
     start = comma + 1;
   }
-  CAIRN_RETURN_IF_ERROR(CheckTree(tree, collection, registry, 0));
+  Prune(tree, collection, registry, 0);
   return tree;
 }
 
 util::Status ApplyExpand(storage::Connection& connection, const CollectionRegistry& registry,
                          const CollectionSpec& collection, std::vector<Json*>& records,
                          const ExpandTree& tree, const Visibility& visibility) {
-  if (tree.empty() || records.empty()) return util::OkStatus();
+  if ((tree.empty() && !tree.requested) || records.empty()) return util::OkStatus();
+  for (Json* record : records) {
+    if (!record->contains("expand")) (*record)["expand"] = Json::object();
+  }
   return ExpandLevel(connection, registry, collection, records, tree, visibility);
 }
 

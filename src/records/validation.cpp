@@ -90,6 +90,22 @@ std::string FormatNumber(double d) {
 
 }  // namespace
 
+std::vector<util::ParamIssue> TypeIssues(
+    const Json& body, const std::vector<std::pair<const char*, const char*>>& expected_types) {
+  std::vector<util::ParamIssue> issues;
+  for (const auto& [name, expected] : expected_types) {
+    auto it = body.find(name);
+    if (it == body.end() || it->is_null()) continue;
+    const std::string received = JsonTypeName(*it);
+    if (received == expected) continue;
+    issues.push_back({"invalid_type",
+                      std::string("Expected ") + expected + ", received " + received,
+                      {name},
+                      {{"expected", std::string(expected)}, {"received", received}}});
+  }
+  return issues;
+}
+
 const char* FailureMessage(WriteMode mode) {
   return mode == WriteMode::kCreate ? "Failed to create record." : "Failed to update record.";
 }
@@ -100,6 +116,7 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
     return util::Error::InvalidArgument("The request body must be a JSON object.");
   }
   std::vector<util::ParamIssue> issues;
+  std::unordered_set<std::string> nulled_required;
   Json values = Json::object();
   for (const auto& field : collection.fields) {
     // File names are set by uploads only, so a JSON body can never point a record at a blob.
@@ -107,8 +124,13 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
     auto it = body.find(field.name);
     if (it == body.end()) continue;
     const Json& v = *it;
-    if (v.is_null()) {  // null clears an optional field
-      values[field.name] = ZeroValue(field);
+    if (v.is_null()) {
+      // null clears an optional field; a required one cannot be cleared, so it counts as missing.
+      if (field.required || field.required_on_update) {
+        nulled_required.insert(field.name);
+      } else {
+        values[field.name] = ZeroValue(field);
+      }
       continue;
     }
     if (!HasType(field, v)) {
@@ -162,7 +184,7 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
     const bool must_be_present =
         mode == WriteMode::kCreate ? field.required : field.required_on_update;
     if (!present) {
-      if (must_be_present) {
+      if (must_be_present || nulled_required.count(field.name)) {
         failure.field_errors[field.name] = {"validation_required", "Missing required value."};
       }
       continue;
@@ -204,10 +226,11 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
       } else if (field.min && d < *field.min) {
         failure.field_errors[field.name] = {
             "validation_min_number_constraint",
-            "Must be larger than " + FormatNumber(*field.min) + "."};
+            "Must be no less than " + FormatNumber(*field.min) + "."};
       } else if (field.max && d > *field.max) {
-        failure.field_errors[field.name] = {"validation_max_number_constraint",
-                                            "Must be less than " + FormatNumber(*field.max) + "."};
+        failure.field_errors[field.name] = {
+            "validation_max_number_constraint",
+            "Must be no more than " + FormatNumber(*field.max) + "."};
       }
     }
     if ((field.type == FieldType::kText) && v.is_string()) {

@@ -16,6 +16,11 @@ enum class WriteMode { kCreate, kUpdate };
 // existence is checked separately by the engine because it needs the database.
 util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& body, WriteMode mode);
 
+// Form B issues for members of `body` that are present, not null and not of the JSON type named
+// beside them ("string", "boolean", "number"); for bodies checked field by field (accounts).
+std::vector<util::ParamIssue> TypeIssues(
+    const Json& body, const std::vector<std::pair<const char*, const char*>>& expected_types);
+
 // The message of a Form A error for the mode ("Failed to create record." / "...update...").
 const char* FailureMessage(WriteMode mode);
 

@@ -3,6 +3,7 @@
 
 #include <regex>
 
+#include "records/validation.h"
 #include "services/access_policy.h"
 #include "services/cascade.h"
 #include "services/collections.h"
@@ -35,15 +36,12 @@ bool IsValidEmail(const std::string& s) {
   return s.size() <= 254 && std::regex_match(s, kEmail);
 }
 
-// Reads a string member; records a field error when it is missing or not a string.
+// Reads a string member (types were checked by TypeIssues); records validation_required when it
+// is missing, null or empty.
 std::string StringField(const Json& body, const char* name, util::Error& failure) {
   auto it = body.find(name);
-  if (it == body.end() || it->is_null() || (it->is_string() && it->get<std::string>().empty())) {
+  if (it == body.end() || !it->is_string() || it->get<std::string>().empty()) {
     failure.field_errors[name] = {"validation_required", "Missing required value."};
-    return "";
-  }
-  if (!it->is_string()) {
-    failure.field_errors[name] = {"validation_invalid_type", "Must be a string."};
     return "";
   }
   return it->get<std::string>();
@@ -82,6 +80,13 @@ std::string AccountService::IssueToken(const std::string& user_id,
 util::Result<Json> AccountService::SignUp(const Json& body) {
   if (!body.is_object())
     return util::Error::InvalidArgument("The request body must be a JSON object.");
+  if (auto issues = records::TypeIssues(body, {{"username", "string"},
+                                               {"email", "string"},
+                                               {"password", "string"},
+                                               {"passwordConfirm", "string"}});
+      !issues.empty()) {
+    return util::Error::InvalidParams(std::move(issues));
+  }
   util::Error failure = util::Error::InvalidArgument(kSignUpFailed);
   const std::string username = StringField(body, "username", failure);
   const std::string email = StringField(body, "email", failure);
@@ -213,6 +218,15 @@ util::Result<Json> AccountService::Update(const Caller& caller, std::string_view
     return util::Error::Forbidden("Only the owner can change this account.");
   if (!body.is_object())
     return util::Error::InvalidArgument("The request body must be a JSON object.");
+  if (auto issues = records::TypeIssues(body, {{"username", "string"},
+                                               {"bio", "string"},
+                                               {"emailVisibility", "boolean"},
+                                               {"password", "string"},
+                                               {"passwordConfirm", "string"},
+                                               {"oldPassword", "string"}});
+      !issues.empty()) {
+    return util::Error::InvalidParams(std::move(issues));
+  }
 
   util::Error failure = util::Error::InvalidArgument(kUpdateFailed);
   Json changes = Json::object();
@@ -225,20 +239,18 @@ util::Result<Json> AccountService::Update(const Caller& caller, std::string_view
       changes["username"] = *it;
     }
   }
-  if (auto it = body.find("bio"); it != body.end()) {
-    if (!it->is_string() || it->get<std::string>().size() > 10000) {
+  if (auto it = body.find("bio"); it != body.end() && it->is_null()) {
+    changes["bio"] = "";
+  } else if (it != body.end()) {
+    if (it->get<std::string>().size() > 10000) {
       failure.field_errors["bio"] = {"validation_max_text_constraint",
                                      "Must be a string of no more than 10000 characters."};
     } else {
       changes["bio"] = *it;
     }
   }
-  if (auto it = body.find("emailVisibility"); it != body.end()) {
-    if (!it->is_boolean()) {
-      failure.field_errors["emailVisibility"] = {"validation_invalid_type", "Must be a boolean."};
-    } else {
-      changes["emailVisibility"] = *it;
-    }
+  if (auto it = body.find("emailVisibility"); it != body.end() && it->is_boolean()) {
+    changes["emailVisibility"] = *it;
   }
   std::optional<std::string> new_hash;
   if (body.contains("password")) {

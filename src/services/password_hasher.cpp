@@ -9,7 +9,6 @@ namespace cairn::services {
 
 PasswordHasher::PasswordHasher(int max_concurrent) : free_slots_(max_concurrent) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
-  dummy_hash_ = Hash("cairn-dummy-password-for-timing");
 }
 
 void PasswordHasher::Acquire() {
@@ -45,6 +44,10 @@ bool PasswordHasher::Verify(std::string_view stored_hash, std::string_view passw
   return rc == 0;
 }
 
-void PasswordHasher::BurnVerify(std::string_view password) { (void)Verify(dummy_hash_, password); }
+void PasswordHasher::BurnVerify(std::string_view password) {
+  // Made on first use: an idle server never pays argon2's memory and code pages for it.
+  std::call_once(dummy_once_, [this] { dummy_hash_ = Hash("cairn-dummy-password-for-timing"); });
+  (void)Verify(dummy_hash_, password);
+}
 
 }  // namespace cairn::services

@@ -36,7 +36,8 @@ class PasswordHasher {
   std::mutex mutex_;
   std::condition_variable available_;
   int free_slots_;
-  std::string dummy_hash_;
+  std::once_flag dummy_once_;
+  std::string dummy_hash_;  // written once under dummy_once_
 };
 
 }  // namespace cairn::services

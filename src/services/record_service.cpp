@@ -1,6 +1,8 @@
 // Generic record operations plus the per-family rules that make them safe.
 #include "services/record_service.h"
 
+#include <sstream>
+
 #include "records/validation.h"
 #include "services/cascade.h"
 #include "services/collections.h"
@@ -17,9 +19,20 @@ void RecordService::AddFamily(FamilyRules rules) {
   family.spec = engine_.registry().Find(rules.collection);
   if (!family.spec) throw std::logic_error("unknown collection " + rules.collection);
   auto parse = [&](const std::string& text) {
-    auto tree = records::ParseExpand(text, *family.spec, engine_.registry());
-    if (!tree.ok()) throw std::logic_error("bad default expand " + text);
-    return std::move(tree).value();
+    records::ExpandTree tree = records::ParseExpand(text, *family.spec, engine_.registry());
+    // Default expands are declarations: a path the parser dropped is a typo in code, not a
+    // client's mistake, so it stops start-up.
+    std::stringstream paths(text);
+    for (std::string path; std::getline(paths, path, ',');) {
+      const records::ExpandTree* node = &tree;
+      std::stringstream segments(path);
+      for (std::string segment; node && std::getline(segments, segment, '.');) {
+        auto it = node->children.find(segment);
+        node = it == node->children.end() ? nullptr : &it->second;
+      }
+      if (!node) throw std::logic_error("bad default expand \"" + path + "\"");
+    }
+    return tree;
   };
   family.show_expand = parse(rules.show_expand);
   family.list_expand = parse(rules.list_expand);
@@ -38,7 +51,7 @@ util::Result<const RecordService::Family*> RecordService::FindFamily(
 
 util::Result<records::ExpandTree> RecordService::MergedExpand(
     const Family& family, std::string_view expand, const records::ExpandTree& defaults) const {
-  CAIRN_ASSIGN_OR_RETURN(auto tree, records::ParseExpand(expand, *family.spec, engine_.registry()));
+  records::ExpandTree tree = records::ParseExpand(expand, *family.spec, engine_.registry());
   tree.Merge(defaults);
   return tree;
 }
@@ -139,14 +152,15 @@ util::Result<Json> RecordService::Create(const Caller& caller, const std::string
   }
   CAIRN_ASSIGN_OR_RETURN(Json values,
                          records::ValidateBody(*family->spec, input, records::WriteMode::kCreate));
-  if (family->rules.ownership == Ownership::kAuthorField &&
-      values.value("author", "") != caller.user_id) {
-    return util::Error::Forbidden("The author of a new record must be the signed-in user.");
-  }
   AccessPolicy policy(caller);
   return database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    // Relations first: an author id that names nobody is a 400 like any missing relation.
     CAIRN_RETURN_IF_ERROR(engine_.CheckRelations(
         c, *family->spec, values, policy, records::FailureMessage(records::WriteMode::kCreate)));
+    if (family->rules.ownership == Ownership::kAuthorField &&
+        values.value("author", "") != caller.user_id) {
+      return util::Error::Forbidden("The author of a new record must be the signed-in user.");
+    }
     if (family->rules.ownership == Ownership::kSharedItem) {
       CAIRN_ASSIGN_OR_RETURN(std::string owner, OwnerOf(c, *family, values));
       if (owner != caller.user_id) {

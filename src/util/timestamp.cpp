@@ -26,38 +26,62 @@ int DaysInMonth(int y, int m) {
   return m == 2 && IsLeap(y) ? 29 : kDays[m - 1];
 }
 
-// Validates the optional time part that follows a date ("[ T]HH:MM[:SS[.fff]][Z|±HH:MM]").
-bool IsValidTimeSuffix(std::string_view s) {
-  if (s.empty()) return true;
-  if (s[0] != 'T' && s[0] != ' ' && s[0] != 't') return false;
+// Days since 1970-01-01 of a proleptic Gregorian date, and back (H. Hinnant's algorithms).
+int64_t DaysFromCivil(int64_t y, int m, int d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const int64_t yoe = y - era * 400;
+  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+void CivilFromDays(int64_t z, int64_t* y, int* m, int* d) {
+  z += 719468;
+  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const int64_t doe = z - era * 146097;
+  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const int64_t mp = (5 * doy + 2) / 153;
+  *d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
+  *m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
+  *y = yoe + era * 400 + (*m <= 2);
+}
+
+// Parses the optional time part that follows a date ("[ T]HH:MM[:SS[.fff]][Z|±HH[:]MM]") and
+// returns by how many days the date moves when the time is converted to UTC (-1, 0 or +1).
+// A time without a zone is UTC, as in PocketBase.
+std::optional<int> UtcDayShift(std::string_view s) {
+  if (s.empty()) return 0;
+  if (s[0] != 'T' && s[0] != ' ' && s[0] != 't') return std::nullopt;
   int hh, mm;
   if (!ReadDigits(s, 1, 2, &hh) || s.size() < 6 || s[3] != ':' || !ReadDigits(s, 4, 2, &mm)) {
-    return false;
+    return std::nullopt;
   }
-  if (hh > 23 || mm > 59) return false;
+  if (hh > 23 || mm > 59) return std::nullopt;
   size_t pos = 6;
   if (pos < s.size() && s[pos] == ':') {
     int ss;
-    if (!ReadDigits(s, pos + 1, 2, &ss) || ss > 60) return false;
+    if (!ReadDigits(s, pos + 1, 2, &ss) || ss > 60) return std::nullopt;
     pos += 3;
     if (pos < s.size() && s[pos] == '.') {
       size_t digits = 0;
       ++pos;
       while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') ++pos, ++digits;
-      if (digits == 0 || digits > 9) return false;
+      if (digits == 0 || digits > 9) return std::nullopt;
     }
   }
-  if (pos == s.size()) return true;
-  if ((s[pos] == 'Z' || s[pos] == 'z') && pos + 1 == s.size()) return true;
-  if (s[pos] == '+' || s[pos] == '-') {
-    int oh, om;
-    if (!ReadDigits(s, pos + 1, 2, &oh) || oh > 23) return false;
-    size_t p = pos + 3;
-    if (p < s.size() && s[p] == ':') ++p;
-    if (!ReadDigits(s, p, 2, &om) || om > 59) return false;
-    return p + 2 == s.size();
-  }
-  return false;
+  if (pos == s.size()) return 0;
+  if ((s[pos] == 'Z' || s[pos] == 'z') && pos + 1 == s.size()) return 0;
+  if (s[pos] != '+' && s[pos] != '-') return std::nullopt;
+  int oh, om;
+  if (!ReadDigits(s, pos + 1, 2, &oh) || oh > 23) return std::nullopt;
+  size_t p = pos + 3;
+  if (p < s.size() && s[p] == ':') ++p;
+  if (!ReadDigits(s, p, 2, &om) || om > 59 || p + 2 != s.size()) return std::nullopt;
+  const int offset = (s[pos] == '+' ? 1 : -1) * (oh * 60 + om);
+  const int utc_minutes = hh * 60 + mm - offset;
+  return utc_minutes < 0 ? -1 : (utc_minutes >= 24 * 60 ? 1 : 0);
 }
 
 }  // namespace
@@ -80,8 +104,16 @@ std::optional<std::string> ParseCalendarDate(std::string_view text) {
     return std::nullopt;
   }
   if (y < 1 || m < 1 || m > 12 || d < 1 || d > DaysInMonth(y, m)) return std::nullopt;
-  if (!IsValidTimeSuffix(text.substr(10))) return std::nullopt;
-  return std::string(text.substr(0, 10));
+  const std::optional<int> shift = UtcDayShift(text.substr(10));
+  if (!shift) return std::nullopt;
+  if (*shift == 0) return std::string(text.substr(0, 10));
+  int64_t utc_year;
+  int utc_month, utc_day;
+  CivilFromDays(DaysFromCivil(y, m, d) + *shift, &utc_year, &utc_month, &utc_day);
+  if (utc_year < 1 || utc_year > 9999) return std::nullopt;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", static_cast<int>(utc_year), utc_month, utc_day);
+  return std::string(buf);
 }
 
 }  // namespace cairn::util

@@ -47,6 +47,20 @@ TEST_CASE("sign-up returns the user without email and rejects every bad field", 
   for (const char* field : {"username", "email", "password", "passwordConfirm"}) {
     CHECK(missing.body["detail"]["data"][field]["code"] == "validation_required");
   }
+
+  // A value of the wrong JSON type is a Form B invalid_type, as for every other body (spec 7).
+  Json wrong_types = SignUpBody("carol", "carol@example.com");
+  wrong_types["username"] = 5;
+  wrong_types["password"] = Json::array();
+  Reply typed = server.Put("/api/v1/user", wrong_types);
+  REQUIRE(typed.status == 400);
+  CHECK(typed.body["message"] == "invalid_params");
+  REQUIRE(typed.body["details"].size() == 2);
+  CHECK(typed.body["details"][0]["path"] == Json::array({"username"}));
+  CHECK(typed.body["details"][0]["expected"] == "string");
+  CHECK(typed.body["details"][0]["received"] == "number");
+  CHECK(typed.body["details"][1]["path"] == Json::array({"password"}));
+  CHECK(typed.body["details"][1]["received"] == "array");
 }
 
 TEST_CASE("login by username or email returns a token that record.token repeats", "[api][user]") {

@@ -68,17 +68,17 @@ TEST_CASE("filters with numbers no double can hold are 400, not 500", "[api][hos
 TEST_CASE("integers beyond 2^53 are refused instead of wrapping around", "[api][hostile]") {
   TestServer server;
   auto [alice, token] = server.CreateUser("alice");
-  Reply r = server.Send("PUT", "/api/v1/trail", token,
-                        R"({"name":"x","public":true,"author":")" + alice +
-                            R"(","thumbnail":18446744073709551615})");
+  Reply r = server.Send(
+      "PUT", "/api/v1/trail", token,
+      R"({"name":"x","public":true,"author":")" + alice + R"(","thumbnail":18446744073709551615})");
   CHECK(r.status == 400);
   CheckFormA(r);
   CHECK(r.body["detail"]["data"]["thumbnail"]["code"] == "validation_max_number_constraint");
   CHECK(server.Get("/api/v1/trail", token).body["totalItems"] == 0);
 
-  Reply ok = server.Put("/api/v1/trail",
-                        {{"name", "x"}, {"public", true}, {"author", alice}, {"thumbnail", 3}},
-                        token);
+  Reply ok =
+      server.Put("/api/v1/trail",
+                 {{"name", "x"}, {"public", true}, {"author", alice}, {"thumbnail", 3}}, token);
   REQUIRE(ok.status == 200);
   CHECK(ok.body["thumbnail"] == 3);
 }
