@@ -53,7 +53,7 @@ TEST_CASE("forged tokens with claims of the wrong JSON type are 401, not 500", "
 
 TEST_CASE("filters with numbers no double can hold are 400, not 500", "[api][hostile]") {
   TestServer server;
-  for (const std::string filter :
+  for (const std::string& filter :
        {"distance > 1" + std::string(400, '9'), "distance < -" + std::string(400, '9') + ".5"}) {
     Reply r = server.Get("/api/v1/trail?filter=" + Url(filter));
     CHECK(r.status == 400);
