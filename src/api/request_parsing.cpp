@@ -1,12 +1,42 @@
 // Request parsing shared by every route family.
 #include "api/request_parsing.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "util/ids.h"
 
 namespace cairn::api {
 namespace {
+
+// Record bodies are small; anything bigger is a mistake or an attack, refused before parsing.
+constexpr size_t kMaxJsonBodyBytes = 2 * 1024 * 1024;
+// Deeper nesting than any record needs; the JSON library copies and compares values recursively,
+// so unbounded depth could exhaust a thread's stack.
+constexpr int kMaxJsonDepth = 64;
+
+// The deepest nesting of arrays and objects in `text`, counting brackets outside strings.
+int NestingDepth(std::string_view text) {
+  int depth = 0, deepest = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
 
 util::Result<int> IntParam(const http::Request& request, const char* name, int fallback) {
   if (!request.HasQuery(name)) return fallback;
@@ -42,6 +72,15 @@ util::Result<std::string> RecordIdParam(const http::Request& request) {
 util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeRule rule) {
   if (rule == ContentTypeRule::kRequired && request.Header("Content-Type").empty()) {
     return util::Error::InvalidArgument("The Content-Type header is required.");
+  }
+  if (request.body.size() > kMaxJsonBodyBytes) {
+    return util::Error::TooLarge("The request body is larger than " +
+                                 std::to_string(kMaxJsonBodyBytes / (1024 * 1024)) +
+                                 " MiB; record bodies are JSON objects of fields.");
+  }
+  if (NestingDepth(request.body) > kMaxJsonDepth) {
+    return util::Error::InvalidArgument("invalid_json: the request body is nested more than " +
+                                        std::to_string(kMaxJsonDepth) + " levels deep.");
   }
   nlohmann::json body = nlohmann::json::parse(request.body, nullptr, /*allow_exceptions=*/false);
   if (body.is_discarded()) {

@@ -17,8 +17,8 @@ util::Result<std::string> RecordIdParam(const http::Request& request);
 
 enum class ContentTypeRule { kOptional, kRequired };
 
-// The body parsed as a JSON object. Not JSON, not an object, or (with kRequired) no
-// Content-Type header: InvalidArgument.
+// The body parsed as a JSON object. Not JSON, not an object, nested deeper than 64 levels, or
+// (with kRequired) no Content-Type header: InvalidArgument; larger than 2 MiB: TooLarge.
 util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeRule rule);
 
 // page, perPage, sort, filter, expand and skipTotal from the query string. Non-integer page or

@@ -51,7 +51,8 @@ int RunServer(const Config& config) {
   if (!lock.ok()) return Fail(lock.error());
   auto secret = services::LoadOrCreateInstallationSecret(config.data_dir + "/.secret");
   if (!secret.ok()) return Fail(secret.error());
-  auto database = storage::Database::Open({config.data_dir + "/data.db", config.db_readers});
+  auto database = storage::Database::Open(
+      {config.data_dir + "/data.db", config.db_readers, config.query_timeout_seconds * 1000});
   if (!database.ok()) return Fail(database.error());
 
   util::SystemClock clock;

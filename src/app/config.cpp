@@ -41,7 +41,9 @@ std::string UsageText() {
          "  --http HOST:PORT  address to listen on (env CAIRN_HTTP, default 127.0.0.1:8090)\n"
          "  --dir DATA_DIR    data directory holding data.db and storage/ (env CAIRN_DIR,\n"
          "                    default ./cairn_data)\n"
-         "  --threads N       HTTP worker threads (default 32)\n";
+         "  --threads N       HTTP worker threads (default 32)\n"
+         "  --query-timeout S stop a read that runs longer than S seconds, answering 400\n"
+         "                    (default 10; raise it on slow hardware with large archives)\n";
 }
 
 util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
@@ -94,6 +96,14 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
         return util::Error::InvalidArgument("--threads expects a number from 1 to 1024");
       }
       config.http_threads = n;
+    } else if (flag == "--query-timeout") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      int seconds = 0;
+      auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), seconds);
+      if (ec != std::errc() || end != v.data() + v.size() || seconds < 1 || seconds > 3600) {
+        return util::Error::InvalidArgument("--query-timeout expects seconds from 1 to 3600");
+      }
+      config.query_timeout_seconds = seconds;
     } else if (flag == "--help" || flag == "-h") {
       config.command = Command::kHelp;
       return config;

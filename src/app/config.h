@@ -17,6 +17,7 @@ struct Config {
   std::string data_dir = "./cairn_data";
   int http_threads = 32;
   int db_readers = 4;
+  int query_timeout_seconds = 10;  // a read running longer is stopped with a 400
 };
 
 // Parses `args` (without the program name). Flags win over the environment variables

@@ -73,6 +73,8 @@ int Router::Match(const Route& route, const std::vector<std::string>& segments,
 }
 
 Response Router::Dispatch(Request& request) const {
+  // HEAD is GET without a body; the server drops the body when writing the response.
+  const std::string& method = request.method == "HEAD" ? std::string("GET") : request.method;
   const std::vector<std::string> segments = Split(request.path);
   const Route* best = nullptr;
   int best_score = -1;
@@ -81,7 +83,7 @@ Response Router::Dispatch(Request& request) const {
     int score = Match(route, segments, nullptr);
     if (score < 0) continue;
     path_known = true;
-    if (route.method == request.method && score > best_score) {
+    if (route.method == method && score > best_score) {
       best = &route;
       best_score = score;
     }

@@ -60,6 +60,9 @@ Server::Server(const Router& router, ServerOptions options)
       response = options_.error_renderer ? options_.error_renderer(500)
                                          : Response{500, "text/plain", "Internal error", {}};
     }
+    // cpp-httplib would cut any response to a client's Range header, even a JSON document, and
+    // still answer 200. Ranges are optional for servers (RFC 9110), so whole bodies it is.
+    const_cast<httplib::Request&>(req).ranges.clear();
     Apply(response, res);
   };
   svr.Get(".*", handler);

@@ -20,15 +20,7 @@ std::string QuoteIdentifier(std::string_view name) {
   return out;
 }
 
-std::string FieldSqlExpression(const CollectionSpec& collection, const FieldSpec& field,
-                               std::string_view alias) {
-  if (field.IsDerived()) {
-    // The ids of the records pointing here, oldest first, as a JSON array text.
-    std::string source = QuoteIdentifier(field.derived_from_collection);
-    return "(SELECT json_group_array(d.id) FROM (SELECT id FROM " + source + " WHERE " +
-           QuoteIdentifier(field.derived_from_field) + " = " + std::string(alias) +
-           ".id ORDER BY rowid) d)";
-  }
+std::string ColumnExpression(const FieldSpec& field, std::string_view alias) {
   return std::string(alias) + "." + QuoteIdentifier(field.name);
 }
 

@@ -34,7 +34,8 @@ struct FieldSpec {
   bool only_int = false;
   std::optional<double> min;
   std::optional<double> max;
-  size_t max_length = 0;  // texts: 0 = default limit
+  size_t max_length = 0;  // texts: characters; 0 = default limit
+  size_t max_select = 0;  // multi-valued fields: items; 0 = default limit
   // A derived field lists the ids of `derived_from_collection` records whose
   // `derived_from_field` points at this record (kept consistent by construction, never written).
   std::string derived_from_collection;
@@ -57,10 +58,9 @@ struct CollectionSpec {
   const FieldSpec* FindField(std::string_view name) const;
 };
 
-// Returns the SQL expression that yields `field` for the row aliased `alias`: a quoted column, or
-// for a derived field a subquery producing a JSON array of ids in creation order.
-std::string FieldSqlExpression(const CollectionSpec& collection, const FieldSpec& field,
-                               std::string_view alias);
+// Returns the stored column of `field` for the row aliased `alias` ("t"."name"). Derived fields
+// have no column; see VisibleFieldExpression in record_codec.h.
+std::string ColumnExpression(const FieldSpec& field, std::string_view alias);
 
 // Quotes an identifier that comes from a declaration (never from user input) for SQL.
 std::string QuoteIdentifier(std::string_view name);

@@ -55,13 +55,16 @@ void Prune(ExpandTree& tree, const CollectionSpec& collection, const CollectionR
 
 // Loads the visible records of `target` matching `where` (a condition on alias "x").
 util::Result<std::vector<Json>> LoadRecords(storage::Connection& connection,
+                                            const CollectionRegistry& registry,
                                             const CollectionSpec& target,
                                             const storage::SqlFragment& where,
                                             const Visibility& visibility) {
+  storage::SqlFragment select = SelectList(target, "x", registry, visibility);
   storage::SqlFragment view = visibility.ViewCondition(target, "x");
-  std::string sql = "SELECT " + SelectList(target, "x") + " FROM " + QuoteIdentifier(target.name) +
-                    " x WHERE (" + where.sql + ") AND (" + view.sql + ") ORDER BY x.rowid";
-  storage::SqlParams params = where.params;
+  const std::string sql = "SELECT " + select.sql + " FROM " + QuoteIdentifier(target.name) +
+                          " x WHERE (" + where.sql + ") AND (" + view.sql + ") ORDER BY x.rowid";
+  storage::SqlParams params = std::move(select.params);
+  params.insert(params.end(), where.params.begin(), where.params.end());
   params.insert(params.end(), view.params.begin(), view.params.end());
   CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, params));
   std::vector<Json> out;
@@ -73,27 +76,16 @@ util::Result<std::vector<Json>> LoadRecords(storage::Connection& connection,
   return out;
 }
 
-storage::SqlFragment IdIn(std::string_view column, const std::vector<std::string>& ids) {
-  storage::SqlFragment f;
-  f.sql = std::string(column) + " IN (";
-  for (size_t i = 0; i < ids.size(); ++i) {
-    f.sql += i ? ",?" : "?";
-    f.params.emplace_back(ids[i]);
-  }
-  f.sql += ")";
-  if (ids.empty()) f.sql = "0";
-  return f;
-}
-
 // Loads the visible records of `target` whose single relation `back_field` points at one of
 // `parent_ids`, at most kMaxBackRelationExpand per parent, oldest first.
 util::Result<std::vector<Json>> LoadBackRelated(storage::Connection& connection,
+                                                const CollectionRegistry& registry,
                                                 const CollectionSpec& target,
                                                 const FieldSpec& back_field,
                                                 const std::vector<std::string>& parent_ids,
                                                 const Visibility& visibility) {
   const std::string column = QuoteIdentifier(back_field.name);
-  storage::SqlFragment parents = IdIn("y." + column, parent_ids);
+  storage::SqlFragment parents = storage::IdIn("y." + column, parent_ids);
   storage::SqlFragment view = visibility.ViewCondition(target, "y");
   storage::SqlFragment capped;
   capped.sql =
@@ -104,7 +96,7 @@ util::Result<std::vector<Json>> LoadBackRelated(storage::Connection& connection,
   capped.params = parents.params;
   capped.params.insert(capped.params.end(), view.params.begin(), view.params.end());
   // The outer query repeats the view condition; it is cheap on the few rows left.
-  return LoadRecords(connection, target, capped, visibility);
+  return LoadRecords(connection, registry, target, capped, visibility);
 }
 
 Json Project(const Json& record, const FieldSpec* field) {
@@ -114,6 +106,8 @@ Json Project(const Json& record, const FieldSpec* field) {
     auto it = record.find(key);
     if (it != record.end()) out[key] = *it;
   }
+  // What the client asked to expand below a projected record still belongs to it.
+  if (auto nested = record.find("expand"); nested != record.end()) out["expand"] = *nested;
   return out;
 }
 
@@ -138,13 +132,13 @@ util::Status ExpandLevel(storage::Connection& connection, const CollectionRegist
       }
       std::sort(ids.begin(), ids.end());
       ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-      CAIRN_ASSIGN_OR_RETURN(loaded,
-                             LoadRecords(connection, *hop->target, IdIn("x.id", ids), visibility));
+      CAIRN_ASSIGN_OR_RETURN(loaded, LoadRecords(connection, registry, *hop->target,
+                                                 storage::IdIn("x.id", ids), visibility));
     } else {
       std::vector<std::string> ids;
       for (Json* record : records) ids.push_back((*record)["id"].get<std::string>());
-      CAIRN_ASSIGN_OR_RETURN(
-          loaded, LoadBackRelated(connection, *hop->target, *hop->back_field, ids, visibility));
+      CAIRN_ASSIGN_OR_RETURN(loaded, LoadBackRelated(connection, registry, *hop->target,
+                                                     *hop->back_field, ids, visibility));
     }
     if (!child.empty() && !loaded.empty()) {
       std::vector<Json*> nested;

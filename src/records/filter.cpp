@@ -5,6 +5,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "records/record_codec.h"
+
 namespace cairn::records {
 namespace {
 
@@ -12,7 +14,7 @@ using storage::SqlFragment;
 using storage::SqlParams;
 using util::Error;
 
-constexpr int kMaxNesting = 64;
+constexpr int kMaxNesting = 32;  // well inside what SQLite 3.40 parses for our deepest terms
 
 Error Invalid(const std::string& what) { return Error::InvalidArgument("Invalid filter: " + what); }
 
@@ -193,13 +195,13 @@ class PathResolver {
           if (!target) return Invalid("unknown relation \"" + name + "\"");
           if (field->multiple) {
             const std::string each = NewAlias("je");
-            join_from = "json_each(" + FieldSqlExpression(*collection, *field, alias) + ") " +
-                        each + ", " + QuoteIdentifier(target->name) + " " + next_alias;
+            join_from = "json_each(" + ColumnExpression(*field, alias) + ") " + each + ", " +
+                        QuoteIdentifier(target->name) + " " + next_alias;
             join_where = next_alias + ".id = " + each + ".value";
             multi = true;
           } else {
             join_from = QuoteIdentifier(target->name) + " " + next_alias;
-            join_where = next_alias + ".id = " + FieldSqlExpression(*collection, *field, alias);
+            join_where = next_alias + ".id = " + ColumnExpression(*field, alias);
           }
         }
       } else if (auto via = name.find("_via_"); !field && via != std::string::npos) {
@@ -234,10 +236,15 @@ class PathResolver {
       return Invalid("unknown field \"" + last + "\"" +
                      (segments.size() > 1 ? " in \"" + path + "\"" : std::string()));
     }
-    std::string item = FieldSqlExpression(*collection, *field, alias);
+    std::string item = field->IsDerived() ? std::string() : ColumnExpression(*field, alias);
+    SqlParams from_params;
     if (field->IsMultiValued()) {
+      // Only the items the caller may see: `trails ?= "<id>"` must not reveal a hidden trail.
+      SqlFragment items =
+          VisibleFieldExpression(*collection, *field, alias, registry_, visibility_);
       const std::string each = NewAlias("je");
-      from += (from.empty() ? "" : ", ") + std::string("json_each(") + item + ") " + each;
+      from += (from.empty() ? "" : ", ") + std::string("json_each(") + items.sql + ") " + each;
+      from_params = std::move(items.params);
       item = each + ".value";
       multi = true;
     }
@@ -257,7 +264,9 @@ class PathResolver {
     operand.sql = item;
     operand.from = from;
     operand.where = where.empty() ? "1" : where;
-    operand.where_params = where_params;
+    // The FROM clause's params come before the WHERE clause's in the statement text.
+    operand.where_params = std::move(from_params);
+    Append(operand.where_params, where_params);
     return operand;
   }
 
@@ -337,26 +346,34 @@ class FilterCompiler {
     return Invalid("unexpected \"" + t.text + "\" at position " + std::to_string(t.position));
   }
 
+  // `a || b || c` and `a && b && c` become one flat, parenthesised chain each: SQLite's parser
+  // handles long flat chains but overflows its stack on deeply nested parentheses.
   util::Result<SqlFragment> ParseOr(int depth) {
-    CAIRN_ASSIGN_OR_RETURN(SqlFragment left, ParseAnd(depth));
+    CAIRN_ASSIGN_OR_RETURN(SqlFragment chain, ParseAnd(depth));
+    bool joined = false;
     while (Peek().kind == TokenKind::kOr) {
       Next();
       CAIRN_ASSIGN_OR_RETURN(SqlFragment right, ParseAnd(depth));
-      left.sql = "(" + left.sql + " OR " + right.sql + ")";
-      Append(left.params, right.params);
+      chain.sql += " OR " + right.sql;
+      Append(chain.params, right.params);
+      joined = true;
     }
-    return left;
+    if (joined) chain.sql = "(" + chain.sql + ")";
+    return chain;
   }
 
   util::Result<SqlFragment> ParseAnd(int depth) {
-    CAIRN_ASSIGN_OR_RETURN(SqlFragment left, ParsePrimary(depth));
+    CAIRN_ASSIGN_OR_RETURN(SqlFragment chain, ParsePrimary(depth));
+    bool joined = false;
     while (Peek().kind == TokenKind::kAnd) {
       Next();
       CAIRN_ASSIGN_OR_RETURN(SqlFragment right, ParsePrimary(depth));
-      left.sql = "(" + left.sql + " AND " + right.sql + ")";
-      Append(left.params, right.params);
+      chain.sql += " AND " + right.sql;
+      Append(chain.params, right.params);
+      joined = true;
     }
-    return left;
+    if (joined) chain.sql = "(" + chain.sql + ")";
+    return chain;
   }
 
   util::Result<SqlFragment> ParsePrimary(int depth) {

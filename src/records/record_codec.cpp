@@ -28,13 +28,49 @@ Json NumberValue(const FieldSpec& field, const storage::SqlValue& v) {
 
 }  // namespace
 
-std::string SelectList(const CollectionSpec& collection, std::string_view alias) {
-  std::string out;
+storage::SqlFragment VisibleFieldExpression(const CollectionSpec& collection,
+                                            const FieldSpec& field, std::string_view alias,
+                                            const CollectionRegistry& registry,
+                                            const Visibility& visibility) {
+  const bool derived = field.IsDerived();
+  if (!derived && !(field.type == FieldType::kRelation && field.multiple)) {
+    return {ColumnExpression(field, alias), {}};
+  }
+  const CollectionSpec* target =
+      registry.Find(derived ? field.derived_from_collection : field.relation_target);
+  if (!target) return {"'[]'", {}};  // a declaration error; shows nothing rather than everything
+  const std::string v = "v_" + field.name + "_" + std::string(alias);
+  storage::SqlFragment view = visibility.ViewCondition(*target, v);
+  const std::string visible = view.sql == "1" ? "" : " AND (" + view.sql + ")";
+  storage::SqlFragment out;
+  if (derived) {
+    // The ids of the visible records pointing here, oldest first.
+    out.sql = "(SELECT json_group_array(d.id) FROM (SELECT " + v + ".id AS id FROM " +
+              QuoteIdentifier(target->name) + " " + v + " WHERE " + v + "." +
+              QuoteIdentifier(field.derived_from_field) + " = " + std::string(alias) + ".id" +
+              visible + " ORDER BY " + v + ".rowid) d)";
+  } else if (visible.empty()) {
+    out.sql = ColumnExpression(field, alias);
+  } else {
+    // The stored ids in their order, less those of records the caller may not see.
+    out.sql = "(SELECT json_group_array(j.value) FROM (SELECT je.value AS value FROM json_each(" +
+              ColumnExpression(field, alias) + ") je WHERE EXISTS (SELECT 1 FROM " +
+              QuoteIdentifier(target->name) + " " + v + " WHERE " + v + ".id = je.value" + visible +
+              ") ORDER BY je.key) j)";
+  }
+  out.params = std::move(view.params);
+  return out;
+}
+
+storage::SqlFragment SelectList(const CollectionSpec& collection, std::string_view alias,
+                                const CollectionRegistry& registry, const Visibility& visibility) {
+  storage::SqlFragment out;
   for (const auto& field : collection.fields) {
-    if (!out.empty()) out += ", ";
-    out += FieldSqlExpression(collection, field, alias);
-    out += " AS ";
-    out += QuoteIdentifier(field.name);
+    if (!out.sql.empty()) out.sql += ", ";
+    storage::SqlFragment value =
+        VisibleFieldExpression(collection, field, alias, registry, visibility);
+    out.sql += value.sql + " AS " + QuoteIdentifier(field.name);
+    out.params.insert(out.params.end(), value.params.begin(), value.params.end());
   }
   return out;
 }

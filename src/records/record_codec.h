@@ -6,15 +6,26 @@
 #include <vector>
 
 #include "records/collection.h"
+#include "records/visibility.h"
 #include "storage/database.h"
 
 namespace cairn::records {
 
 using Json = nlohmann::json;
 
+// The SQL value of `field` for the row aliased `alias`, as seen through `visibility`: multi-valued
+// relations and derived id lists (a trail's waypoints) keep only the ids of records the caller may
+// see, in their stored order, so a record never reveals what its reader cannot open.
+storage::SqlFragment VisibleFieldExpression(const CollectionSpec& collection,
+                                            const FieldSpec& field, std::string_view alias,
+                                            const CollectionRegistry& registry,
+                                            const Visibility& visibility);
+
 // The SELECT list that yields every field of `collection` for rows aliased `alias`, in
-// declaration order, each aliased to its field name.
-std::string SelectList(const CollectionSpec& collection, std::string_view alias);
+// declaration order, each aliased to its field name, filtered as VisibleFieldExpression does.
+// Its params come first in a statement that uses it.
+storage::SqlFragment SelectList(const CollectionSpec& collection, std::string_view alias,
+                                const CollectionRegistry& registry, const Visibility& visibility);
 
 // Turns one row selected with SelectList into a record: typed field values plus collectionId and
 // collectionName.

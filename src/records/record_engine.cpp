@@ -8,7 +8,7 @@
 namespace cairn::records {
 namespace {
 
-storage::SqlParams Concat(storage::SqlParams a, const storage::SqlParams& b) {
+storage::SqlParams Concat(storage::SqlParams a, const storage::SqlParams& b) {  // a, then b
   a.insert(a.end(), b.begin(), b.end());
   return a;
 }
@@ -20,10 +20,12 @@ std::string RecordEngine::Now() const { return util::FormatTimestamp(clock_.NowM
 util::Result<Json> RecordEngine::FindById(storage::Connection& connection,
                                           const CollectionSpec& collection, std::string_view id,
                                           const Visibility& visibility) const {
+  storage::SqlFragment select = SelectList(collection, "t", registry_, visibility);
   storage::SqlFragment view = visibility.ViewCondition(collection, "t");
-  std::string sql = "SELECT " + SelectList(collection, "t") + " FROM " +
-                    QuoteIdentifier(collection.name) + " t WHERE t.id = ? AND (" + view.sql + ")";
-  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, Concat({std::string(id)}, view.params)));
+  const std::string sql = "SELECT " + select.sql + " FROM " + QuoteIdentifier(collection.name) +
+                          " t WHERE t.id = ? AND (" + view.sql + ")";
+  storage::SqlParams params = Concat(std::move(select.params), {std::string(id)});
+  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, Concat(std::move(params), view.params)));
   if (rows.rows.empty()) return util::Error::NotFound();
   Json record = RowToRecord(collection, rows.rows[0]);
   visibility.Redact(collection, record);
@@ -33,11 +35,7 @@ util::Result<Json> RecordEngine::FindById(storage::Connection& connection,
 util::Result<Json> RecordEngine::FindByIdUnchecked(storage::Connection& connection,
                                                    const CollectionSpec& collection,
                                                    std::string_view id) const {
-  std::string sql = "SELECT " + SelectList(collection, "t") + " FROM " +
-                    QuoteIdentifier(collection.name) + " t WHERE t.id = ?";
-  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, {std::string(id)}));
-  if (rows.rows.empty()) return util::Error::NotFound();
-  return RowToRecord(collection, rows.rows[0]);
+  return FindById(connection, collection, id, Unrestricted());
 }
 
 util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
@@ -56,9 +54,10 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
   ListPage page;
   page.page = std::max(1, query.page);
   page.per_page = std::clamp(query.per_page, 1, kMaxPerPage);
-  std::string sql = "SELECT " + SelectList(collection, "t") + from + " ORDER BY " +
-                    (sort.sql.empty() ? "" : sort.sql + ", ") + "t.rowid LIMIT ? OFFSET ?";
-  storage::SqlParams params = Concat(where_params, sort.params);
+  storage::SqlFragment select = SelectList(collection, "t", registry_, visibility);
+  const std::string sql = "SELECT " + select.sql + from + " ORDER BY " +
+                          (sort.sql.empty() ? "" : sort.sql + ", ") + "t.rowid LIMIT ? OFFSET ?";
+  storage::SqlParams params = Concat(Concat(std::move(select.params), where_params), sort.params);
   params.emplace_back(static_cast<int64_t>(page.per_page));
   params.emplace_back(static_cast<int64_t>(page.page - 1) * page.per_page);
   CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, params));
@@ -105,15 +104,10 @@ util::Status RecordEngine::CheckRelations(storage::Connection& connection,
     const CollectionSpec* target = registry_.Find(field.relation_target);
     if (!target) return util::Error::Internal("relation target missing: " + field.relation_target);
     storage::SqlFragment view = visibility.ViewCondition(*target, "t");
-    std::string sql =
-        "SELECT count(*) FROM " + QuoteIdentifier(target->name) + " t WHERE t.id IN (";
-    storage::SqlParams params;
-    for (size_t i = 0; i < ids.size(); ++i) {
-      sql += i ? ",?" : "?";
-      params.emplace_back(ids[i]);
-    }
-    sql += ") AND (" + view.sql + ")";
-    CAIRN_ASSIGN_OR_RETURN(auto count, connection.Query(sql, Concat(params, view.params)));
+    storage::SqlFragment in = storage::IdIn("t.id", ids);
+    const std::string sql = "SELECT count(*) FROM " + QuoteIdentifier(target->name) + " t WHERE " +
+                            in.sql + " AND (" + view.sql + ")";
+    CAIRN_ASSIGN_OR_RETURN(auto count, connection.Query(sql, Concat(in.params, view.params)));
     if (std::get<int64_t>(count.rows[0][0]) != static_cast<int64_t>(ids.size())) {
       failure.field_errors[field.name] = {"validation_missing_rel_records",
                                           "Failed to find all relation records with the provided "
@@ -126,6 +120,7 @@ util::Status RecordEngine::CheckRelations(storage::Connection& connection,
 
 util::Result<Json> RecordEngine::Insert(
     storage::Connection& connection, const CollectionSpec& collection, const Json& values,
+    const Visibility& visibility,
     const std::vector<std::pair<std::string, storage::SqlValue>>& hidden_columns) const {
   const std::string id = util::NewRecordId();
   const std::string now = util::FormatTimestamp(clock_.NowMillis());
@@ -147,12 +142,12 @@ util::Result<Json> RecordEngine::Insert(
   CAIRN_RETURN_IF_ERROR(connection.Execute("INSERT INTO " + QuoteIdentifier(collection.name) +
                                                " (" + columns + ") VALUES (" + placeholders + ")",
                                            params));
-  return FindByIdUnchecked(connection, collection, id);
+  return FindById(connection, collection, id, visibility);
 }
 
 util::Result<Json> RecordEngine::Update(storage::Connection& connection,
                                         const CollectionSpec& collection, std::string_view id,
-                                        const Json& changes) const {
+                                        const Json& changes, const Visibility& visibility) const {
   std::string assignments = "updated = ?";
   storage::SqlParams params{util::FormatTimestamp(clock_.NowMillis())};
   for (const auto& field : collection.fields) {
@@ -168,7 +163,7 @@ util::Result<Json> RecordEngine::Update(storage::Connection& connection,
                                                 assignments + " WHERE id = ?",
                                             params));
   if (changed == 0) return util::Error::NotFound();
-  return FindByIdUnchecked(connection, collection, id);
+  return FindById(connection, collection, id, visibility);
 }
 
 util::Result<int64_t> RecordEngine::DeleteWhere(storage::Connection& connection,

@@ -51,7 +51,8 @@ class RecordEngine {
   util::Result<Json> FindById(storage::Connection& connection, const CollectionSpec& collection,
                               std::string_view id, const Visibility& visibility) const;
 
-  // Like FindById but ignores visibility; for ownership checks and cascades inside services.
+  // Like FindById with Unrestricted(): for ownership checks and cascades inside services, never
+  // for what a caller is shown.
   util::Result<Json> FindByIdUnchecked(storage::Connection& connection,
                                        const CollectionSpec& collection, std::string_view id) const;
 
@@ -73,16 +74,20 @@ class RecordEngine {
                               const char* failure_message) const;
 
   // Inserts a record built from validated `values` (missing fields get their zero value) with a
-  // fresh id and timestamps, and returns it as stored.
+  // fresh id and timestamps, and returns it as `visibility`'s caller sees it (NotFound if they
+  // may not see it at all).
   // `hidden_columns` are undeclared columns (e.g. a password hash) written alongside; their names
   // come from code, never from clients.
   util::Result<Json> Insert(
       storage::Connection& connection, const CollectionSpec& collection, const Json& values,
+      const Visibility& visibility,
       const std::vector<std::pair<std::string, storage::SqlValue>>& hidden_columns = {}) const;
 
-  // Applies validated `changes` to record `id`, bumps `updated` and returns the stored record.
+  // Applies validated `changes` to record `id`, bumps `updated` and returns the record as
+  // `visibility`'s caller sees it.
   util::Result<Json> Update(storage::Connection& connection, const CollectionSpec& collection,
-                            std::string_view id, const Json& changes) const;
+                            std::string_view id, const Json& changes,
+                            const Visibility& visibility) const;
 
   // Deletes rows of `collection` matching `where` (a condition on alias-less columns).
   util::Result<int64_t> DeleteWhere(storage::Connection& connection,

@@ -10,6 +10,8 @@ namespace cairn::records {
 namespace {
 
 constexpr size_t kDefaultMaxTextLength = 20000;
+// Enough for any real list of trails; bounds the work one request can ask for.
+constexpr size_t kDefaultMaxSelect = 10000;
 // Integers beyond 2^53 lose precision in every JavaScript client, so integer fields stop there.
 constexpr double kMaxSafeInteger = 9007199254740991.0;
 
@@ -90,6 +92,12 @@ std::string FormatNumber(double d) {
 
 }  // namespace
 
+size_t CountCharacters(std::string_view utf8) {
+  size_t count = 0;
+  for (unsigned char c : utf8) count += (c & 0xC0) != 0x80;
+  return count;
+}
+
 std::vector<util::ParamIssue> TypeIssues(
     const Json& body, const std::vector<std::pair<const char*, const char*>>& expected_types) {
   std::vector<util::ParamIssue> issues;
@@ -117,6 +125,7 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
   }
   std::vector<util::ParamIssue> issues;
   std::unordered_set<std::string> nulled_required;
+  std::unordered_set<std::string> too_many;  // multi-valued fields over their item limit
   Json values = Json::object();
   for (const auto& field : collection.fields) {
     // File names are set by uploads only, so a JSON body can never point a record at a blob.
@@ -164,6 +173,11 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
       continue;
     }
     if (field.IsMultiValued()) {
+      const size_t limit = field.max_select ? field.max_select : kDefaultMaxSelect;
+      if (v.size() > limit) {
+        too_many.insert(field.name);
+        continue;
+      }
       // Keep the client's order, drop repeats.
       Json unique = Json::array();
       std::unordered_set<std::string> seen;
@@ -180,6 +194,13 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
   util::Error failure = util::Error::InvalidArgument(FailureMessage(mode));
   for (const auto& field : collection.fields) {
     if (field.system || field.IsDerived() || field.type == FieldType::kFile) continue;
+    if (too_many.count(field.name)) {
+      const size_t limit = field.max_select ? field.max_select : kDefaultMaxSelect;
+      failure.field_errors[field.name] = {
+          "validation_too_many_values",
+          "Must have no more than " + std::to_string(limit) + " item(s)."};
+      continue;
+    }
     const bool present = values.contains(field.name);
     const bool must_be_present =
         mode == WriteMode::kCreate ? field.required : field.required_on_update;
@@ -235,7 +256,7 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
     }
     if ((field.type == FieldType::kText) && v.is_string()) {
       size_t limit = field.max_length ? field.max_length : kDefaultMaxTextLength;
-      if (v.get<std::string>().size() > limit) {
+      if (CountCharacters(v.get_ref<const std::string&>()) > limit) {
         failure.field_errors[field.name] = {
             "validation_max_text_constraint",
             "Must be no more than " + std::to_string(limit) + " character(s)."};

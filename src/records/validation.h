@@ -21,6 +21,10 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
 std::vector<util::ParamIssue> TypeIssues(
     const Json& body, const std::vector<std::pair<const char*, const char*>>& expected_types);
 
+// The number of Unicode characters in valid UTF-8 text (JSON bodies are checked UTF-8). Length
+// limits count characters, so accented or non-Latin text gets the same room as ASCII.
+size_t CountCharacters(std::string_view utf8);
+
 // The message of a Form A error for the mode ("Failed to create record." / "...update...").
 const char* FailureMessage(WriteMode mode);
 

@@ -23,4 +23,8 @@ class Visibility {
   virtual void Redact(const CollectionSpec& collection, nlohmann::json& record) const {}
 };
 
+// Sees every row and redacts nothing: for the engine's own reads (ownership checks, cascades,
+// records just written by a trusted path), never for what a caller is shown.
+const Visibility& Unrestricted();
+
 }  // namespace cairn::records

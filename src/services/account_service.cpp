@@ -135,8 +135,9 @@ util::Result<Json> AccountService::SignUp(const Json& body) {
       return util::Error::InvalidField(kSignUpFailed, "username", "validation_not_unique",
                                        "The value is already in use.");
     }
+    // Users have no relations to filter; the response is redacted below.
     return engine_.Insert(
-        c, users_, values,
+        c, users_, values, records::Unrestricted(),
         {{"password_hash", hash}, {"token_key", util::RandomString(kTokenKeyLength)}});
   });
   if (!created.ok()) return std::move(created).error();
@@ -242,7 +243,7 @@ util::Result<Json> AccountService::Update(const Caller& caller, std::string_view
   if (auto it = body.find("bio"); it != body.end() && it->is_null()) {
     changes["bio"] = "";
   } else if (it != body.end()) {
-    if (it->get<std::string>().size() > 10000) {
+    if (records::CountCharacters(it->get_ref<const std::string&>()) > 10000) {
       failure.field_errors["bio"] = {"validation_max_text_constraint",
                                      "Must be a string of no more than 10000 characters."};
     } else {
@@ -299,7 +300,7 @@ util::Result<Json> AccountService::Update(const Caller& caller, std::string_view
           c.Execute("UPDATE users SET password_hash = ?, token_key = ? WHERE id = ?",
                     {*new_hash, new_key, std::string(id)}));
     }
-    return engine_.Update(c, users_, id, changes);
+    return engine_.Update(c, users_, id, changes, records::Unrestricted());
   });
   if (!updated.ok()) return std::move(updated).error();
   Caller fresh = caller;

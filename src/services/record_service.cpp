@@ -170,8 +170,7 @@ util::Result<Json> RecordService::Create(const Caller& caller, const std::string
       CAIRN_RETURN_IF_ERROR(CheckUniqueShare(c, *family, values));
     }
     CAIRN_RETURN_IF_ERROR(CheckOwnedRelations(c, *family, caller, values));
-    CAIRN_ASSIGN_OR_RETURN(Json record, engine_.Insert(c, *family->spec, values));
-    policy.Redact(*family->spec, record);
+    CAIRN_ASSIGN_OR_RETURN(Json record, engine_.Insert(c, *family->spec, values, policy));
     CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family->spec, {&record}, tree, policy));
     return record;
   });
@@ -208,8 +207,7 @@ util::Result<Json> RecordService::Update(const Caller& caller, const std::string
     CAIRN_RETURN_IF_ERROR(engine_.CheckRelations(
         c, *family->spec, values, policy, records::FailureMessage(records::WriteMode::kUpdate)));
     CAIRN_RETURN_IF_ERROR(CheckOwnedRelations(c, *family, caller, values));
-    CAIRN_ASSIGN_OR_RETURN(Json record, engine_.Update(c, *family->spec, id, values));
-    policy.Redact(*family->spec, record);
+    CAIRN_ASSIGN_OR_RETURN(Json record, engine_.Update(c, *family->spec, id, values, policy));
     CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family->spec, {&record}, tree, policy));
     return record;
   });

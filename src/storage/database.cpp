@@ -4,6 +4,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include <chrono>
 #include <unordered_map>
 
 #include "storage/schema.h"
@@ -22,6 +23,10 @@ util::Error TranslateException(const SQLite::Exception& e, const std::string& sq
   }
   if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
     return util::Error::Unavailable("the database is busy, try again");
+  }
+  if (code == SQLITE_INTERRUPT) {
+    return util::Error::InvalidArgument(
+        "The query took too long and was stopped; narrow the filter or sort.");
   }
   return util::Error::Internal(std::string("sqlite: ") + e.what() + " in: " + sql.substr(0, 200));
 }
@@ -64,8 +69,19 @@ SqlValue ReadColumn(SQLite::Statement& statement, int index) {
 struct Connection::Impl {
   SQLite::Database db;
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
+  // When set, statements stop at this time (checked by the progress handler).
+  std::chrono::steady_clock::time_point deadline{};
 
-  Impl(const std::string& path, int flags) : db(path, flags, kBusyTimeoutMs) {}
+  Impl(const std::string& path, int flags) : db(path, flags, kBusyTimeoutMs) {
+    // Every 10 000 virtual machine steps (well under a millisecond) SQLite asks whether to go on.
+    sqlite3_progress_handler(db.getHandle(), 10000, &Impl::PastDeadline, this);
+  }
+
+  static int PastDeadline(void* self) {
+    const auto& deadline = static_cast<Impl*>(self)->deadline;
+    return deadline != std::chrono::steady_clock::time_point{} &&
+           std::chrono::steady_clock::now() > deadline;
+  }
 
   SQLite::Statement& Prepare(const std::string& sql) {
     auto it = statements.find(sql);
@@ -117,6 +133,12 @@ util::Result<int64_t> Connection::Execute(const std::string& sql, const SqlParam
   }
 }
 
+void Connection::StartBudget(int milliseconds) {
+  impl_->deadline = milliseconds > 0
+                        ? std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds)
+                        : std::chrono::steady_clock::time_point{};
+}
+
 util::Status Connection::ExecuteScript(const std::string& sql) {
   try {
     impl_->db.exec(sql);
@@ -128,6 +150,7 @@ util::Status Connection::ExecuteScript(const std::string& sql) {
 
 util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
   std::unique_ptr<Database> database(new Database());
+  database->read_budget_ms_ = options.read_budget_ms;
   try {
     auto writer_impl = std::make_unique<Connection::Impl>(
         options.path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);

@@ -38,6 +38,10 @@ class Connection {
   // Runs several `;`-separated statements without parameters (schema scripts, pragmas).
   util::Status ExecuteScript(const std::string& sql);
 
+  // From now on, statements running past `milliseconds` are interrupted and fail with
+  // InvalidArgument ("took too long"); 0 lifts the limit.
+  void StartBudget(int milliseconds);
+
  private:
   friend class Database;
   struct Impl;
@@ -50,6 +54,9 @@ class Database {
   struct Options {
     std::string path;      // the database file; created when missing
     int reader_count = 4;  // read-only connections in the pool
+    // A read transaction running longer than this is interrupted and fails with
+    // InvalidArgument, so one costly filter cannot hold a reader (of only a few) for minutes.
+    int read_budget_ms = 10000;
   };
 
   // Opens (creating if needed) the database with WAL, synchronous=NORMAL, busy_timeout and
@@ -69,7 +76,9 @@ class Database {
       ReleaseReader(c);
       return std::move(begun).error();
     }
+    c->StartBudget(read_budget_ms_);
     util::Result<T> result = Guarded(fn, *c);
+    c->StartBudget(0);
     (void)c->Execute("COMMIT");
     ReleaseReader(c);
     return result;
@@ -125,6 +134,7 @@ class Database {
   std::mutex writer_mutex_;
   std::unique_ptr<Connection> writer_;
   int writes_since_analyze_ = 0;
+  int read_budget_ms_ = 0;
   std::mutex pool_mutex_;
   std::condition_variable pool_cv_;
   std::vector<std::unique_ptr<Connection>> readers_;

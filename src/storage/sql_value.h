@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -16,5 +17,10 @@ struct SqlFragment {
   std::string sql;
   SqlParams params;
 };
+
+// `<column> IN (...)` over `ids` with a single parameter holding them as a JSON array, so any
+// number of ids fits in one statement (SQLite caps the number of `?`s) and the statement text, and
+// thus its cached preparation, does not change with the count. An empty list matches nothing.
+SqlFragment IdIn(std::string_view column, const std::vector<std::string>& ids);
 
 }  // namespace cairn::storage

@@ -299,6 +299,12 @@ TEST_CASE("expand follows visibility and drops unknown relations", "[api][expand
   REQUIRE(as_bob.body["expand"]["trails"].size() == 1);
   CHECK(as_bob.body["expand"]["trails"][0]["id"] == open);
   CHECK(as_bob.raw.find("\"Secret\"") == std::string::npos);
+  // Not even its id: the list's own `trails` holds only what the reader may open.
+  CHECK(as_bob.body["trails"] == Json::array({open}));
+  CHECK(as_bob.raw.find(secret) == std::string::npos);
+  CHECK(server.Get("/api/v1/list").raw.find(secret) == std::string::npos);
+  CHECK(server.Get("/api/v1/list/" + list.body["id"].get<std::string>(), token).body["trails"] ==
+        Json::array({secret, open}));
 
   REQUIRE(
       server.Put("/api/v1/comment", {{"author", bob}, {"trail", open}, {"text", "hi"}}, bob_token)
@@ -329,6 +335,16 @@ TEST_CASE("expand follows visibility and drops unknown relations", "[api][expand
                                    ["comments_via_trail"][0]["expand"]["trail"];
   CHECK(sixth["id"] == open);
   CHECK_FALSE(sixth.contains("expand"));  // the seventh level was dropped
+  // Below a projected author profile, nested expands still arrive, filtered by visibility.
+  const std::string through = "/api/v1/trail/" + open + "?expand=author.trails_via_author";
+  Reply as_owner = server.Get(through, token);
+  REQUIRE(as_owner.status == 200);
+  CHECK(as_owner.body["expand"]["author"]["expand"]["trails_via_author"].size() == 2);
+  Reply as_anonymous = server.Get(through);
+  REQUIRE(as_anonymous.status == 200);
+  const Json& seen = as_anonymous.body["expand"]["author"]["expand"]["trails_via_author"];
+  REQUIRE(seen.size() == 1);
+  CHECK(seen[0]["id"] == open);
   Reply nothing = server.Get("/api/v1/comment?expand=nope", bob_token);
   REQUIRE(nothing.status == 200);
   CHECK(nothing.body[0]["expand"].contains("author"));  // the default expand is still there

@@ -69,7 +69,7 @@ struct Fixture {
               bool user = false) {
     std::vector<std::pair<std::string, storage::SqlValue>> hidden;
     if (user) hidden = {{"password_hash", std::string("x")}, {"token_key", std::string("k")}};
-    auto r = engine.Insert(c, spec, values, hidden);
+    auto r = engine.Insert(c, spec, values, Unrestricted(), hidden);
     REQUIRE(r.ok());
     return *r;
   }
@@ -324,6 +324,29 @@ TEST_CASE("back-relation expands stop at 1000 records per parent", "[engine][exp
   CHECK(open[0]["text"] == "great view");
   // The other parent still gets its own comment: the cap is per parent, not per query.
   CHECK(page->items[1]["expand"]["comments_via_trail"].size() == 1);
+}
+
+TEST_CASE("a public list shows and matches only the trails its reader may see", "[engine]") {
+  Fixture f;
+  const auto& lists = *f.registry.Find("lists");
+  for (const Caller& caller : {Caller{}, Caller{f.bob, ""}, Caller{f.alice, ""}}) {
+    const bool owner = caller.user_id == f.alice;
+    INFO("caller " << (caller.user_id.empty() ? "anonymous" : caller.user_id));
+    AccessPolicy policy(caller);
+    auto record = f.db->Read<Json>(
+        [&](storage::Connection& c) { return f.engine.FindById(c, lists, f.list, policy); });
+    REQUIRE(record.ok());
+    const Json expected =
+        owner ? Json::array({f.secret_trail, f.open_trail}) : Json::array({f.open_trail});
+    CHECK((*record)["trails"] == expected);
+    // The hidden id cannot be probed through a filter on the field itself either.
+    auto probe = f.Ids("lists", "trails ?= '" + f.secret_trail + "'", caller);
+    REQUIRE(probe.ok());
+    CHECK(probe->size() == (owner ? 1u : 0u));
+    auto all = f.Ids("lists", "trails = '" + f.open_trail + "'", caller);  // match-all
+    REQUIRE(all.ok());
+    CHECK(all->size() == (owner ? 0u : 1u));
+  }
 }
 
 TEST_CASE("list totals match the visible rows, not the table", "[engine]") {

@@ -2,6 +2,7 @@
 #include "storage/database.h"
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <thread>
 
@@ -63,6 +64,29 @@ TEST_CASE("an exception inside a transaction rolls back and frees the connection
   });
   REQUIRE(renamed.ok());
   CHECK(*renamed == 1);
+  auto count = db->Read<int64_t>([](Connection& c) -> util::Result<int64_t> {
+    CAIRN_ASSIGN_OR_RETURN(auto r, c.Query("SELECT count(*) FROM categories"));
+    return std::get<int64_t>(r.rows[0][0]);
+  });
+  REQUIRE(count.ok());
+  CHECK(*count == 6);
+}
+
+TEST_CASE("a read that runs past its budget is stopped and the reader is reused", "[storage]") {
+  test_support::TempDir dir;
+  auto db = std::move(Database::Open({dir.path() + "/data.db", 1, /*read_budget_ms=*/100})).value();
+  const auto start = std::chrono::steady_clock::now();
+  auto endless = db->Read<int64_t>([](Connection& c) -> util::Result<int64_t> {
+    CAIRN_ASSIGN_OR_RETURN(
+        auto r, c.Query("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+                        "SELECT count(*) FROM n"));
+    return std::get<int64_t>(r.rows[0][0]);
+  });
+  REQUIRE_FALSE(endless.ok());
+  CHECK(endless.error().kind == util::ErrorKind::kInvalidArgument);
+  CHECK(endless.error().message.find("too long") != std::string::npos);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  // The only reader is free again and not left interrupted.
   auto count = db->Read<int64_t>([](Connection& c) -> util::Result<int64_t> {
     CAIRN_ASSIGN_OR_RETURN(auto r, c.Query("SELECT count(*) FROM categories"));
     return std::get<int64_t>(r.rows[0][0]);
