@@ -1,4 +1,5 @@
--- Cairn database schema, version 1. Applied to a fresh data.db; later versions migrate forward.
+-- Cairn database schema, version 2. Applied to a fresh data.db; older files are brought here by
+-- the steps in src/storage/migrations.cpp (keep both in step: a test compares them).
 -- Column names equal the JSON field names of the record model. Multi-valued relations and files
 -- are JSON arrays of ids/names; booleans are 0/1; timestamps are "YYYY-MM-DD HH:MM:SS.mmmZ" text.
 -- Relations are checked and cascaded by the record engine (inside one transaction), not by SQL
@@ -52,7 +53,8 @@ CREATE TABLE trails (
   thumbnail       INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX trails_author ON trails (author);
-CREATE INDEX trails_public ON trails (public, author);
+-- On (public) alone, entries come in rowid order, so a page of public trails needs no sort.
+CREATE INDEX trails_public ON trails (public);
 CREATE INDEX trails_category ON trails (category);
 CREATE INDEX trails_created ON trails (created);
 
@@ -68,7 +70,7 @@ CREATE TABLE lists (
   trails       TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX lists_author ON lists (author);
-CREATE INDEX lists_public ON lists (public, author);
+CREATE INDEX lists_public ON lists (public);
 
 CREATE TABLE waypoints (
   id           TEXT PRIMARY KEY NOT NULL,
@@ -147,4 +149,4 @@ INSERT INTO categories (id, created, updated, name) VALUES
   ('canoeingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Canoeing'),
   ('bikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Biking');
 
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;

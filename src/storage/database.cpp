@@ -178,6 +178,24 @@ util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
       return std::move(applied).error();
     }
   }
+  for (const Migration& step : Migrations()) {
+    if (step.to_version <= version || version == 0) continue;
+    // Each step and its version number commit together, so a crash leaves a consistent file.
+    auto applied = writer.ExecuteScript(
+        "BEGIN IMMEDIATE;" + std::string(step.sql) +
+        ";PRAGMA user_version = " + std::to_string(step.to_version) + ";COMMIT;");
+    if (!applied.ok()) {
+      (void)writer.ExecuteScript("ROLLBACK");
+      return util::Error::Internal("cannot migrate " + options.path + " to schema version " +
+                                   std::to_string(step.to_version) + ": " +
+                                   applied.error().message);
+    }
+  }
+  if (database->SchemaVersion() != kSchemaVersion) {
+    return util::Error::Internal(options.path + " ended at schema version " +
+                                 std::to_string(database->SchemaVersion()) + ", expected " +
+                                 std::to_string(kSchemaVersion));
+  }
   database->RefreshStatistics();
   for (int i = 0; i < options.reader_count; ++i) {
     try {

@@ -1,9 +1,12 @@
 // Database: schema application, the writer's transaction semantics and the reader pool.
 #include "storage/database.h"
 
+#include <sqlite3.h>
+
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "storage/schema.h"
@@ -24,6 +27,65 @@ TEST_CASE("a new database gets the schema and its version", "[storage]") {
   });
   REQUIRE(count.ok());
   CHECK(*count == 6);
+}
+
+// Every schema object as "type name: sql", sorted, for comparing two database files.
+std::vector<std::string> SchemaOf(const std::string& path) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+  sqlite3_stmt* statement = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db,
+                             "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM "
+                             "sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY 1",
+                             -1, &statement, nullptr) == SQLITE_OK);
+  std::vector<std::string> out;
+  while (sqlite3_step(statement) == SQLITE_ROW) {
+    out.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(statement, 0)));
+  }
+  sqlite3_finalize(statement);
+  sqlite3_close(db);
+  return out;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in.good());
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST_CASE("a version 1 file is migrated to the schema a fresh file gets, keeping its data",
+          "[storage]") {
+  test_support::TempDir dir;
+  const std::string old_path = dir.path() + "/old.db";
+  {
+    // A data dir as the first release wrote it, with a trail in it.
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(old_path.c_str(), &db) == SQLITE_OK);
+    const std::string v1 = ReadFile(std::string(CAIRN_TEST_DATA_DIR) + "/storage/schema_v1.sql");
+    REQUIRE(sqlite3_exec(db, v1.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db,
+                         "INSERT INTO trails (id, created, updated, author, name, public) VALUES "
+                         "('oldtrail1234567', 'c', 'u', 'someone12345678', 'Kept', 1)",
+                         nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+  }
+  {
+    auto migrated = Database::Open({old_path, 1});
+    REQUIRE(migrated.ok());
+    CHECK((*migrated)->SchemaVersion() == kSchemaVersion);
+    auto name = (*migrated)->Read<std::string>([](Connection& c) -> util::Result<std::string> {
+      CAIRN_ASSIGN_OR_RETURN(auto r, c.Query("SELECT name FROM trails WHERE public = 1"));
+      return std::get<std::string>(r.rows.at(0).at(0));
+    });
+    REQUIRE(name.ok());
+    CHECK(*name == "Kept");
+  }
+  const std::string fresh_path = dir.path() + "/fresh.db";
+  REQUIRE(Database::Open({fresh_path, 1}).ok());
+  CHECK(SchemaOf(old_path) == SchemaOf(fresh_path));
+  // Opening again is a no-op.
+  REQUIRE(Database::Open({old_path, 1}).ok());
+  CHECK(SchemaOf(old_path) == SchemaOf(fresh_path));
 }
 
 TEST_CASE("a failed write rolls back every statement of the transaction", "[storage]") {
