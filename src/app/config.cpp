@@ -27,6 +27,17 @@ util::Status SetHttpAddress(const std::string& value, Config& config) {
   return util::OkStatus();
 }
 
+// `text` as a whole number from `min` to `max`, or an error naming `flag`.
+util::Result<int> BoundedInt(const std::string& flag, const std::string& text, int min, int max) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max) {
+    return util::Error::InvalidArgument(flag + " expects a number from " + std::to_string(min) +
+                                        " to " + std::to_string(max) + ", got \"" + text + "\"");
+  }
+  return value;
+}
+
 }  // namespace
 
 std::string UsageText() {
@@ -90,20 +101,10 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
       if (config.data_dir.empty()) return util::Error::InvalidArgument("--dir must not be empty");
     } else if (flag == "--threads") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, next());
-      int n = 0;
-      auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-      if (ec != std::errc() || end != v.data() + v.size() || n < 1 || n > 1024) {
-        return util::Error::InvalidArgument("--threads expects a number from 1 to 1024");
-      }
-      config.http_threads = n;
+      CAIRN_ASSIGN_OR_RETURN(config.http_threads, BoundedInt(flag, v, 1, 1024));
     } else if (flag == "--query-timeout") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, next());
-      int seconds = 0;
-      auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), seconds);
-      if (ec != std::errc() || end != v.data() + v.size() || seconds < 1 || seconds > 3600) {
-        return util::Error::InvalidArgument("--query-timeout expects seconds from 1 to 3600");
-      }
-      config.query_timeout_seconds = seconds;
+      CAIRN_ASSIGN_OR_RETURN(config.query_timeout_seconds, BoundedInt(flag, v, 1, 3600));
     } else if (flag == "--help" || flag == "-h") {
       config.command = Command::kHelp;
       return config;

@@ -101,6 +101,15 @@ TEST_CASE("the version and help flags print and exit 0, bad flags exit non-zero"
   CHECK(code == 2);
   RunCommand(std::string(CAIRN_BINARY) + " serve --bogus 2>&1", &code);
   CHECK(code == 2);
+  for (const char* bad : {"--threads 0", "--threads 9x", "--query-timeout 0",
+                          "--query-timeout 3601", "--query-timeout"}) {
+    INFO(bad);
+    std::string said = RunCommand(
+        std::string(CAIRN_BINARY) + " serve --dir /nonexistent/x " + bad + " 2>&1", &code);
+    CHECK(code == 2);
+    CHECK(said.find(std::string(bad).substr(0, std::string(bad).find(' '))) != std::string::npos);
+  }
+  CHECK(help.find("--query-timeout") != std::string::npos);
 }
 
 TEST_CASE("unknown routes and oversized bodies get JSON errors", "[api][lifecycle]") {
