@@ -1,4 +1,4 @@
--- Cairn database schema, version 2. Applied to a fresh data.db; older files are brought here by
+-- Cairn database schema, version 3. Applied to a fresh data.db; older files are brought here by
 -- the steps in src/storage/migrations.cpp (keep both in step: a test compares them).
 -- Column names equal the JSON field names of the record model. Multi-valued relations and files
 -- are JSON arrays of ids/names; booleans are 0/1; timestamps are "YYYY-MM-DD HH:MM:SS.mmmZ" text.
@@ -140,6 +140,56 @@ CREATE TABLE trail_share (
 CREATE UNIQUE INDEX trail_share_trail_user ON trail_share (trail, user);
 CREATE INDEX trail_share_user ON trail_share (user);
 
+CREATE TABLE trail_link_share (
+  id          TEXT PRIMARY KEY NOT NULL,
+  created     TEXT NOT NULL,
+  updated     TEXT NOT NULL,
+  trail       TEXT NOT NULL,
+  token       TEXT NOT NULL,
+  permission  TEXT NOT NULL
+);
+CREATE UNIQUE INDEX trail_link_share_token ON trail_link_share (token);
+CREATE INDEX trail_link_share_trail ON trail_link_share (trail);
+
+-- API keys are stored only as the SHA-256 of the key; the key itself is shown once.
+CREATE TABLE api_tokens (
+  id          TEXT PRIMARY KEY NOT NULL,
+  created     TEXT NOT NULL,
+  updated     TEXT NOT NULL,
+  user        TEXT NOT NULL,
+  name        TEXT NOT NULL DEFAULT '',
+  expiration  TEXT NOT NULL DEFAULT '',
+  last_used   TEXT NOT NULL DEFAULT '',
+  token_hash  TEXT NOT NULL
+);
+CREATE UNIQUE INDEX api_tokens_hash ON api_tokens (token_hash);
+CREATE INDEX api_tokens_user ON api_tokens (user);
+
+CREATE TABLE settings (
+  id             TEXT PRIMARY KEY NOT NULL,
+  created        TEXT NOT NULL,
+  updated        TEXT NOT NULL,
+  user           TEXT NOT NULL,
+  unit           TEXT NOT NULL DEFAULT '',
+  language       TEXT NOT NULL DEFAULT '',
+  mapFocus       TEXT NOT NULL DEFAULT '',
+  location       TEXT,
+  category       TEXT NOT NULL DEFAULT '',
+  privacy        TEXT,
+  notifications  TEXT,
+  tilesets       TEXT,
+  terrain        TEXT
+);
+CREATE UNIQUE INDEX settings_user ON settings (user);
+
+-- Password reset tokens (only their SHA-256), single use, valid for an hour. Not an API collection.
+CREATE TABLE password_resets (
+  token_hash  TEXT PRIMARY KEY NOT NULL,
+  user        TEXT NOT NULL,
+  expires     TEXT NOT NULL
+);
+CREATE INDEX password_resets_user ON password_resets (user);
+
 -- The default categories of the reference system.
 INSERT INTO categories (id, created, updated, name) VALUES
   ('hikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Hiking'),
@@ -149,4 +199,4 @@ INSERT INTO categories (id, created, updated, name) VALUES
   ('canoeingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Canoeing'),
   ('bikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Biking');
 
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;

@@ -5,6 +5,7 @@
 
 #include "app/app.h"
 #include "app/config.h"
+#include "app/user_command.h"
 
 #ifndef CAIRN_VERSION
 #define CAIRN_VERSION "dev"
@@ -27,6 +28,8 @@ int main(int argc, char** argv) {
       return 0;
     case cairn::app::Command::kServe:
       return cairn::app::RunServer(*config);
+    case cairn::app::Command::kUser:
+      return cairn::app::RunUserCommand(*config);
   }
   return 0;
 }

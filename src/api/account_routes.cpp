@@ -1,4 +1,4 @@
-// Thin handlers for accounts.
+// Thin handlers for accounts and authentication.
 #include "api/account_routes.h"
 
 #include "api/request_parsing.h"
@@ -9,6 +9,10 @@ namespace cairn::api {
 void AccountRoutes::Register(http::Router& router) {
   router.Add("PUT", "/api/v1/user", [this](auto& r) { return SignUp(r); });
   router.Add("POST", "/api/v1/auth/login", [this](auto& r) { return Login(r); });
+  router.Add("POST", "/api/v1/auth/logout", [this](auto& r) { return Logout(r); });
+  router.Add("POST", "/api/v1/auth/reset", [this](auto& r) { return RequestReset(r); });
+  router.Add("POST", "/api/v1/auth/confirm-reset", [this](auto& r) { return ConfirmReset(r); });
+  router.Add("GET", "/api/v1/auth/oauth", [this](auto& r) { return ListOAuthProviders(r); });
   router.Add("GET", "/api/v1/user/:id", [this](auto& r) { return ShowUser(r); });
   router.Add("POST", "/api/v1/user/:id", [this](auto& r) { return UpdateUser(r); });
   router.Add("DELETE", "/api/v1/user/:id", [this](auto& r) { return DeleteUser(r); });
@@ -25,15 +29,49 @@ http::Response AccountRoutes::SignUp(const http::Request& request) {
 http::Response AccountRoutes::Login(const http::Request& request) {
   auto body = JsonBody(request, ContentTypeRule::kOptional);
   if (!body.ok()) return ErrorResponse(body.error());
-  auto session = accounts_.Login(*body);
+  auto session = auth_.Login(*body, callers_.ClientAddress(request));
   if (!session.ok()) return ErrorResponse(session.error());
-  return JsonResponse(*session);
+  http::Response response = JsonResponse(*session);
+  response.headers.emplace_back("Set-Cookie", callers_.SessionCookie(request, (*session)["token"]));
+  return response;
+}
+
+http::Response AccountRoutes::Logout(const http::Request& request) {
+  http::Response response = AcknowledgedResponse();
+  response.headers.emplace_back("Set-Cookie", callers_.ExpiredSessionCookie(request));
+  return response;
+}
+
+http::Response AccountRoutes::RequestReset(const http::Request& request) {
+  auto body = JsonBody(request, ContentTypeRule::kOptional);
+  if (!body.ok()) return ErrorResponse(body.error());
+  auto requested =
+      auth_.RequestPasswordReset(*body, callers_.ClientAddress(request),
+                                 callers_.PublicOrigin(request) + "/reset-password?token=");
+  if (!requested.ok()) return ErrorResponse(requested.error());
+  return JsonResponse(true);
+}
+
+http::Response AccountRoutes::ConfirmReset(const http::Request& request) {
+  auto body = JsonBody(request, ContentTypeRule::kOptional);
+  if (!body.ok()) return ErrorResponse(body.error());
+  auto confirmed = auth_.ConfirmPasswordReset(*body, callers_.ClientAddress(request));
+  if (!confirmed.ok()) return ErrorResponse(confirmed.error());
+  return JsonResponse(true);
+}
+
+http::Response AccountRoutes::ListOAuthProviders(const http::Request&) {
+  // PocketBase's auth-methods shape, which wanderer's UI reads; no OAuth providers are built in.
+  return JsonResponse(Json{{"usernamePassword", true},
+                           {"emailPassword", true},
+                           {"onlyVerified", false},
+                           {"authProviders", Json::array()}});
 }
 
 http::Response AccountRoutes::ShowUser(const http::Request& request) {
   auto id = RecordIdParam(request);
   if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = CallerOf(request, accounts_);
+  auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto record = accounts_.Show(*caller, *id);
   if (!record.ok()) return ErrorResponse(record.error());
@@ -43,19 +81,26 @@ http::Response AccountRoutes::ShowUser(const http::Request& request) {
 http::Response AccountRoutes::UpdateUser(const http::Request& request) {
   auto id = RecordIdParam(request);
   if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = CallerOf(request, accounts_);
+  auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto body = JsonBody(request, ContentTypeRule::kRequired);
   if (!body.ok()) return ErrorResponse(body.error());
   auto record = accounts_.Update(*caller, *id, *body);
   if (!record.ok()) return ErrorResponse(record.error());
-  return JsonResponse(*record);
+  http::Response response = JsonResponse(*record);
+  // A password change signs out every session; a cookie session gets its new token at once.
+  if (caller->method == services::AuthMethod::kSessionCookie && record->contains("token") &&
+      (*record)["token"] != caller->token) {
+    response.headers.emplace_back("Set-Cookie",
+                                  callers_.SessionCookie(request, (*record)["token"]));
+  }
+  return response;
 }
 
 http::Response AccountRoutes::DeleteUser(const http::Request& request) {
   auto id = RecordIdParam(request);
   if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = CallerOf(request, accounts_);
+  auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto deleted = accounts_.Delete(*caller, *id);
   if (!deleted.ok()) return ErrorResponse(deleted.error());

@@ -10,8 +10,11 @@ http::Response Health(const http::Request&) { return JsonResponse(Json{{"status"
 
 }  // namespace
 
-ApiRoutes::ApiRoutes(services::RecordService& records, services::AccountService& accounts)
-    : record_routes_(records, accounts), account_routes_(accounts) {}
+ApiRoutes::ApiRoutes(services::RecordService& records, services::AccountService& accounts,
+                     services::AuthService& auth, CallerOptions caller_options)
+    : callers_(auth, std::move(caller_options)),
+      record_routes_(records, callers_),
+      account_routes_(accounts, auth, callers_) {}
 
 void ApiRoutes::Register(http::Router& router) {
   router.Add("GET", "/api/health", Health);

@@ -12,10 +12,12 @@ namespace cairn::api {
 // Owns the route objects; must outlive the router it registered on.
 class ApiRoutes {
  public:
-  ApiRoutes(services::RecordService& records, services::AccountService& accounts);
+  ApiRoutes(services::RecordService& records, services::AccountService& accounts,
+            services::AuthService& auth, CallerOptions caller_options);
   void Register(http::Router& router);
 
  private:
+  CallerResolver callers_;
   RecordRoutes record_routes_;
   AccountRoutes account_routes_;
 };

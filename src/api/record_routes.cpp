@@ -16,22 +16,36 @@ std::vector<FamilyRoute> StandardFamilyRoutes() {
       {"/api/v1/summit-log", services::kSummitLogs, ListShape::kArray},
       {"/api/v1/list-share", services::kListShare, ListShape::kArray},
       {"/api/v1/trail-share", services::kTrailShare, ListShape::kArray},
-      {"/api/v1/category", services::kCategories, ListShape::kArray, /*read_only=*/true},
+      {"/api/v1/trail-link-share", services::kTrailLinkShare, ListShape::kArray},
+      // Keys are never changed, only created and revoked.
+      {"/api/v1/api-token", services::kApiTokens, ListShape::kArray, kList | kCreate | kDelete},
+      {"/api/v1/settings", services::kSettings, ListShape::kArray},
+      {"/api/v1/category", services::kCategories, ListShape::kArray, kReadOnly},
   };
 }
 
 void RecordRoutes::Register(http::Router& router, const FamilyRoute& family) {
   const std::string item = family.path + "/:id";
-  router.Add("GET", family.path, [this, family](auto& r) { return ListRecords(r, family); });
-  router.Add("GET", item, [this, family](auto& r) { return ShowRecord(r, family); });
-  if (family.read_only) return;
-  router.Add("PUT", family.path, [this, family](auto& r) { return CreateRecord(r, family); });
-  router.Add("POST", item, [this, family](auto& r) { return UpdateRecord(r, family); });
-  router.Add("DELETE", item, [this, family](auto& r) { return DeleteRecord(r, family); });
+  const unsigned ops = family.operations;
+  if (ops & kList) {
+    router.Add("GET", family.path, [this, family](auto& r) { return ListRecords(r, family); });
+  }
+  if (ops & kShow) {
+    router.Add("GET", item, [this, family](auto& r) { return ShowRecord(r, family); });
+  }
+  if (ops & kCreate) {
+    router.Add("PUT", family.path, [this, family](auto& r) { return CreateRecord(r, family); });
+  }
+  if (ops & kUpdate) {
+    router.Add("POST", item, [this, family](auto& r) { return UpdateRecord(r, family); });
+  }
+  if (ops & kDelete) {
+    router.Add("DELETE", item, [this, family](auto& r) { return DeleteRecord(r, family); });
+  }
 }
 
 http::Response RecordRoutes::ListRecords(const http::Request& request, const FamilyRoute& family) {
-  auto caller = CallerOf(request, accounts_);
+  auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto params = ListParamsOf(request);
   if (!params.ok()) return ErrorResponse(params.error());
@@ -52,7 +66,7 @@ http::Response RecordRoutes::ListRecords(const http::Request& request, const Fam
 }
 
 http::Response RecordRoutes::CreateRecord(const http::Request& request, const FamilyRoute& family) {
-  auto caller = CallerOf(request, accounts_);
+  auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto body = JsonBody(request, ContentTypeRule::kOptional);
   if (!body.ok()) return ErrorResponse(body.error());
@@ -64,7 +78,7 @@ http::Response RecordRoutes::CreateRecord(const http::Request& request, const Fa
 http::Response RecordRoutes::ShowRecord(const http::Request& request, const FamilyRoute& family) {
   auto id = RecordIdParam(request);
   if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = CallerOf(request, accounts_);
+  auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto record = records_.Show(*caller, family.collection, *id, request.QueryValue("expand"));
   if (!record.ok()) return ErrorResponse(record.error());
@@ -74,7 +88,7 @@ http::Response RecordRoutes::ShowRecord(const http::Request& request, const Fami
 http::Response RecordRoutes::UpdateRecord(const http::Request& request, const FamilyRoute& family) {
   auto id = RecordIdParam(request);
   if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = CallerOf(request, accounts_);
+  auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto body = JsonBody(request, ContentTypeRule::kRequired);
   if (!body.ok()) return ErrorResponse(body.error());
@@ -87,7 +101,7 @@ http::Response RecordRoutes::UpdateRecord(const http::Request& request, const Fa
 http::Response RecordRoutes::DeleteRecord(const http::Request& request, const FamilyRoute& family) {
   auto id = RecordIdParam(request);
   if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = CallerOf(request, accounts_);
+  auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto deleted = records_.Delete(*caller, family.collection, *id);
   if (!deleted.ok()) return ErrorResponse(deleted.error());

@@ -3,8 +3,8 @@
 
 #include <string>
 
+#include "api/caller_resolver.h"
 #include "http/router.h"
-#include "services/account_service.h"
 #include "services/record_service.h"
 
 namespace cairn::api {
@@ -14,19 +14,30 @@ enum class ListShape {
   kArray,  // a bare array, the total in X-Total-Count (the other families)
 };
 
+// Which of the five operations a family's routes offer.
+enum Operation : unsigned {
+  kList = 1,
+  kShow = 2,
+  kCreate = 4,
+  kUpdate = 8,
+  kDelete = 16,
+  kReadOnly = kList | kShow,
+  kAllOperations = kList | kShow | kCreate | kUpdate | kDelete,
+};
+
 struct FamilyRoute {
   std::string path;        // "/api/v1/trail"
   std::string collection;  // "trails"
-  ListShape list_shape;
-  bool read_only = false;  // categories: list and show only
+  ListShape list_shape = ListShape::kArray;
+  unsigned operations = kAllOperations;
 };
 
 // Binds the five operations of each family to `router`. The handlers only parse, call one
 // service function and render.
 class RecordRoutes {
  public:
-  RecordRoutes(services::RecordService& records, services::AccountService& accounts)
-      : records_(records), accounts_(accounts) {}
+  RecordRoutes(services::RecordService& records, const CallerResolver& callers)
+      : records_(records), callers_(callers) {}
 
   void Register(http::Router& router, const FamilyRoute& family);
 
@@ -38,7 +49,7 @@ class RecordRoutes {
   http::Response DeleteRecord(const http::Request& request, const FamilyRoute& family);
 
   services::RecordService& records_;
-  services::AccountService& accounts_;
+  const CallerResolver& callers_;
 };
 
 // The families of the foundation and their paths.

@@ -111,19 +111,4 @@ util::Result<services::ListParams> ListParamsOf(const http::Request& request) {
   return params;
 }
 
-util::Result<services::Caller> CallerOf(const http::Request& request,
-                                        services::AccountService& accounts) {
-  std::string header = request.Header("Authorization");
-  if (header.empty()) return services::Caller{};
-  constexpr std::string_view kBearer = "Bearer ";
-  if (header.size() >= kBearer.size() &&
-      strncasecmp(header.c_str(), kBearer.data(), kBearer.size()) == 0) {
-    header.erase(0, kBearer.size());
-  }
-  while (!header.empty() && header.front() == ' ') header.erase(0, 1);
-  while (!header.empty() && header.back() == ' ') header.pop_back();
-  if (header.empty()) return util::Error::Unauthorized("The token is invalid.");
-  return accounts.Authenticate(header);
-}
-
 }  // namespace cairn::api

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "http/request.h"
-#include "services/account_service.h"
 #include "services/record_service.h"
 #include "util/result.h"
 
@@ -24,10 +23,5 @@ util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeR
 // page, perPage, sort, filter, expand and skipTotal from the query string. Non-integer page or
 // perPage: Form B invalid_type. perPage 0 means the default (30); negative or above 500 means 500.
 util::Result<services::ListParams> ListParamsOf(const http::Request& request);
-
-// The caller named by `Authorization: Bearer <token>`; anonymous without the header,
-// Unauthorized when the token is bad.
-util::Result<services::Caller> CallerOf(const http::Request& request,
-                                        services::AccountService& accounts);
 
 }  // namespace cairn::api

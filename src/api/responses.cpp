@@ -20,6 +20,8 @@ int StatusOf(util::ErrorKind kind) {
       return 409;
     case util::ErrorKind::kTooLarge:
       return 413;
+    case util::ErrorKind::kTooManyRequests:
+      return 429;
     case util::ErrorKind::kUnavailable:
       return 503;
     case util::ErrorKind::kInternal:
@@ -70,6 +72,9 @@ http::Response ErrorResponse(const util::Error& error) {
   for (const auto& [key, value] : error.body_extras) body[key] = value;
   http::Response response = JsonResponse(body, status);
   if (status == 401) response.headers.emplace_back("WWW-Authenticate", "Bearer");
+  if (status == 429) {
+    response.headers.emplace_back("Retry-After", std::to_string(error.retry_after_seconds));
+  }
   return response;
 }
 

@@ -9,17 +9,9 @@
 
 #include "api/api_routes.h"
 #include "api/responses.h"
+#include "app/core.h"
 #include "app/data_dir.h"
 #include "http/server.h"
-#include "records/record_engine.h"
-#include "services/account_service.h"
-#include "services/collections.h"
-#include "services/installation_secret.h"
-#include "services/password_hasher.h"
-#include "services/record_service.h"
-#include "services/token_signer.h"
-#include "storage/database.h"
-#include "util/clock.h"
 
 namespace cairn::app {
 namespace {
@@ -49,23 +41,14 @@ int RunServer(const Config& config) {
 
   auto lock = DataDirLock::Acquire(config.data_dir);
   if (!lock.ok()) return Fail(lock.error());
-  auto secret = services::LoadOrCreateInstallationSecret(config.data_dir + "/.secret");
-  if (!secret.ok()) return Fail(secret.error());
-  auto database = storage::Database::Open(
-      {config.data_dir + "/data.db", config.db_readers, config.query_timeout_seconds * 1000});
-  if (!database.ok()) return Fail(database.error());
-
-  util::SystemClock clock;
-  const records::CollectionRegistry registry = services::BuildCollectionRegistry();
-  const records::RecordEngine engine(registry, clock);
-  services::PasswordHasher hasher;
-  const services::TokenSigner signer(*secret);
-  services::AccountService accounts(**database, engine, hasher, signer, clock);
-  services::RecordService records(**database, engine);
-  services::RegisterStandardFamilies(records);
+  auto core = BuildCore(config);
+  if (!core.ok()) return Fail(core.error());
 
   http::Router router;
-  api::ApiRoutes routes(records, accounts);
+  api::ApiRoutes routes(*(*core)->records, *(*core)->accounts, *(*core)->auth,
+                        {.private_instance = config.private_instance,
+                         .behind_proxy = config.behind_proxy,
+                         .public_url = config.public_url});
   routes.Register(router);
   http::Server server(router, {.host = config.http_host,
                                .port = config.http_port,

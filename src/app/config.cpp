@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <map>
 
 namespace cairn::app {
 namespace {
@@ -38,13 +39,53 @@ util::Result<int> BoundedInt(const std::string& flag, const std::string& text, i
   return value;
 }
 
+// `cairn user <add|passwd|delete|list> [args] [--dir DIR] [--password-stdin] [--yes]`.
+util::Result<Config> ParseUserCommand(const std::vector<std::string>& args, Config config) {
+  config.command = Command::kUser;
+  if (args.size() < 2) return util::Error::InvalidArgument("cairn user needs an action");
+  config.user_action = args[1];
+  const std::map<std::string, size_t> arity = {
+      {"add", 2}, {"passwd", 1}, {"delete", 1}, {"list", 0}};
+  auto expected = arity.find(config.user_action);
+  if (expected == arity.end()) {
+    return util::Error::InvalidArgument("unknown user action \"" + config.user_action +
+                                        "\" (add, passwd, delete or list)");
+  }
+  for (size_t i = 2; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--dir" || arg.rfind("--dir=", 0) == 0) {
+      if (arg == "--dir" && i + 1 >= args.size()) {
+        return util::Error::InvalidArgument("--dir needs a value");
+      }
+      config.data_dir = arg == "--dir" ? args[++i] : arg.substr(6);
+    } else if (arg == "--password-stdin") {
+      config.password_stdin = true;
+    } else if (arg == "--yes" || arg == "-y") {
+      config.assume_yes = true;
+    } else if (arg.rfind("--", 0) == 0) {
+      return util::Error::InvalidArgument("unknown option \"" + arg + "\"");
+    } else {
+      config.user_args.push_back(arg);
+    }
+  }
+  if (config.user_args.size() != expected->second) {
+    return util::Error::InvalidArgument("cairn user " + config.user_action + " takes " +
+                                        std::to_string(expected->second) + " argument(s)");
+  }
+  return config;
+}
+
 }  // namespace
 
 std::string UsageText() {
   return "cairn - a self-hosted trail archive and sharing server\n"
          "\n"
          "Usage:\n"
-         "  cairn serve [--http HOST:PORT] [--dir DATA_DIR]\n"
+         "  cairn serve [--http HOST:PORT] [--dir DATA_DIR] [options below]\n"
+         "  cairn user add USERNAME EMAIL [--dir DATA_DIR] [--password-stdin]\n"
+         "  cairn user passwd USERNAME|EMAIL [--dir DATA_DIR] [--password-stdin]\n"
+         "  cairn user delete USERNAME|EMAIL [--dir DATA_DIR] [--yes]\n"
+         "  cairn user list [--dir DATA_DIR]\n"
          "  cairn --version\n"
          "  cairn --help\n"
          "\n"
@@ -54,7 +95,13 @@ std::string UsageText() {
          "                    default ./cairn_data)\n"
          "  --threads N       HTTP worker threads (default 32)\n"
          "  --query-timeout S stop a read that runs longer than S seconds, answering 400\n"
-         "                    (default 10; raise it on slow hardware with large archives)\n";
+         "                    (default 10; raise it on slow hardware with large archives)\n"
+         "  --disable-signup  only the admin creates accounts (cairn user add)\n"
+         "  --private         anonymous visitors see nothing but login, sign-up and health\n"
+         "  --behind-proxy    trust X-Forwarded-For/-Proto/-Host from a reverse proxy\n"
+         "  --public-url URL  the address people use, e.g. https://trails.example.org\n"
+         "  --smtp-url URL    smtp://[user:password@]host[:port][?from=address] for reset mail\n"
+         "                    (env CAIRN_SMTP_URL); without it reset codes go to the log\n";
 }
 
 util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
@@ -63,6 +110,7 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
     CAIRN_RETURN_IF_ERROR(SetHttpAddress(http, config));
   }
   if (const char* dir = std::getenv("CAIRN_DIR"); dir && *dir) config.data_dir = dir;
+  if (const char* smtp = std::getenv("CAIRN_SMTP_URL"); smtp && *smtp) config.smtp_url = smtp;
   if (args.empty()) return config;  // kHelp
 
   size_t i = 0;
@@ -75,6 +123,7 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
     config.command = Command::kHelp;
     return config;
   }
+  if (first == "user") return ParseUserCommand(args, std::move(config));
   if (first != "serve") {
     return util::Error::InvalidArgument("unknown command \"" + first + "\"");
   }
@@ -105,6 +154,20 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
     } else if (flag == "--query-timeout") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, next());
       CAIRN_ASSIGN_OR_RETURN(config.query_timeout_seconds, BoundedInt(flag, v, 1, 3600));
+    } else if (flag == "--disable-signup" && !has_value) {
+      config.signup_enabled = false;
+    } else if (flag == "--private" && !has_value) {
+      config.private_instance = true;
+    } else if (flag == "--behind-proxy" && !has_value) {
+      config.behind_proxy = true;
+    } else if (flag == "--public-url") {
+      CAIRN_ASSIGN_OR_RETURN(config.public_url, next());
+      if (config.public_url.rfind("http://", 0) != 0 &&
+          config.public_url.rfind("https://", 0) != 0) {
+        return util::Error::InvalidArgument("--public-url must start with http:// or https://");
+      }
+    } else if (flag == "--smtp-url") {
+      CAIRN_ASSIGN_OR_RETURN(config.smtp_url, next());
     } else if (flag == "--help" || flag == "-h") {
       config.command = Command::kHelp;
       return config;

@@ -8,7 +8,7 @@
 
 namespace cairn::app {
 
-enum class Command { kServe, kVersion, kHelp };
+enum class Command { kServe, kUser, kVersion, kHelp };
 
 struct Config {
   Command command = Command::kHelp;
@@ -18,6 +18,16 @@ struct Config {
   int http_threads = 32;
   int db_readers = 4;
   int query_timeout_seconds = 10;  // a read running longer is stopped with a 400
+  bool signup_enabled = true;      // --disable-signup
+  bool private_instance = false;   // --private
+  bool behind_proxy = false;       // --behind-proxy
+  std::string public_url;          // --public-url
+  std::string smtp_url;            // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
+  // `cairn user <action> [args]`: the admin's account management.
+  std::string user_action;             // add, passwd, delete, list
+  std::vector<std::string> user_args;  // positional arguments after the action
+  bool password_stdin = false;         // --password-stdin: read the password as one line
+  bool assume_yes = false;             // --yes: no confirmation for delete
 };
 
 // Parses `args` (without the program name). Flags win over the environment variables

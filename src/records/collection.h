@@ -14,7 +14,7 @@ enum class FieldType {
   kNumber,    // REAL, 0 when empty
   kBool,      // INTEGER 0/1
   kDate,      // TEXT "YYYY-MM-DD" (calendar date) or ""
-  kDateTime,  // TEXT "YYYY-MM-DD HH:MM:SS.mmmZ" (system timestamps)
+  kDateTime,  // TEXT "YYYY-MM-DD HH:MM:SS.mmmZ" or "" (UTC; clients may send any ISO form)
   kSelect,    // TEXT, one of `select_values` or ""
   kRelation,  // TEXT id (single) or JSON array of ids (multiple)
   kFile,      // TEXT file name (single) or JSON array of names (multiple)
@@ -28,6 +28,7 @@ struct FieldSpec {
   bool required_on_update = false;  // must be present on update too (the spec's update bodies)
   bool multiple = false;            // relation/file/select holding a JSON array
   bool system = false;              // id, created, updated: set by the engine only
+  bool server_only = false;         // set by the server (a link share's token), never by bodies
   std::vector<std::string> select_values;
   std::string relation_target;  // target collection name for kRelation
   // Numbers: integer-only and bounds.

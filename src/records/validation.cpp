@@ -129,7 +129,9 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
   Json values = Json::object();
   for (const auto& field : collection.fields) {
     // File names are set by uploads only, so a JSON body can never point a record at a blob.
-    if (field.system || field.IsDerived() || field.type == FieldType::kFile) continue;
+    if (field.system || field.server_only || field.IsDerived() || field.type == FieldType::kFile) {
+      continue;
+    }
     auto it = body.find(field.name);
     if (it == body.end()) continue;
     const Json& v = *it;
@@ -159,6 +161,17 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
     }
     if (field.type == FieldType::kNumber) {
       values[field.name] = v.get<double>();  // one representation, whatever the client sent
+      continue;
+    }
+    if (field.type == FieldType::kDateTime && !v.get<std::string>().empty()) {
+      auto millis = util::ParseTimestampMillis(v.get<std::string>());
+      if (!millis) {
+        issues.push_back(
+            {"invalid_string", "Invalid date-time", {field.name}, {{"validation", "datetime"}}});
+        issues.push_back({"custom", "invalid-date", {field.name}, {}});
+        continue;
+      }
+      values[field.name] = util::FormatTimestamp(*millis);
       continue;
     }
     if (field.type == FieldType::kDate && !v.get<std::string>().empty()) {
@@ -193,7 +206,9 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
 
   util::Error failure = util::Error::InvalidArgument(FailureMessage(mode));
   for (const auto& field : collection.fields) {
-    if (field.system || field.IsDerived() || field.type == FieldType::kFile) continue;
+    if (field.system || field.server_only || field.IsDerived() || field.type == FieldType::kFile) {
+      continue;
+    }
     if (too_many.count(field.name)) {
       const size_t limit = field.max_select ? field.max_select : kDefaultMaxSelect;
       failure.field_errors[field.name] = {

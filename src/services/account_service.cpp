@@ -15,8 +15,6 @@ using records::Json;
 
 namespace {
 
-constexpr size_t kMinPasswordLength = 8;
-constexpr size_t kMaxPasswordLength = 1024;
 constexpr size_t kTokenKeyLength = 50;
 constexpr char kSignUpFailed[] = "Failed to create record.";
 constexpr char kUpdateFailed[] = "Failed to update record.";
@@ -47,37 +45,26 @@ std::string StringField(const Json& body, const char* name, util::Error& failure
   return it->get<std::string>();
 }
 
-void CheckPassword(const std::string& password, const char* field, util::Error& failure) {
-  if (failure.field_errors.count(field)) return;
-  if (password.size() < kMinPasswordLength) {
-    failure.field_errors[field] = {"validation_min_text_constraint",
-                                   "Must be at least 8 character(s)."};
-  } else if (password.size() > kMaxPasswordLength) {
-    failure.field_errors[field] = {"validation_max_text_constraint",
-                                   "Must be no more than 1024 character(s)."};
-  }
-}
-
 }  // namespace
 
 AccountService::AccountService(storage::Database& database, const records::RecordEngine& engine,
-                               PasswordHasher& hasher, const TokenSigner& signer,
-                               const util::Clock& clock)
+                               PasswordHasher& hasher, const AuthService& auth, Options options)
     : database_(database),
       engine_(engine),
       hasher_(hasher),
-      signer_(signer),
-      clock_(clock),
+      auth_(auth),
+      options_(options),
       users_(*engine.registry().Find(kUsers)) {}
 
-std::string AccountService::IssueToken(const std::string& user_id,
-                                       const std::string& token_key) const {
-  TokenClaims claims{user_id, users_.id, clock_.NowMillis() / 1000 + kAuthTokenLifetimeSeconds,
-                     "auth"};
-  return signer_.Sign(claims, token_key);
+util::Result<Json> AccountService::SignUp(const Json& body) {
+  if (!options_.signup_enabled) {
+    return util::Error::Forbidden(
+        "Sign-up is disabled on this server; ask its administrator for an account.");
+  }
+  return CreateAccount(body);
 }
 
-util::Result<Json> AccountService::SignUp(const Json& body) {
+util::Result<Json> AccountService::CreateAccount(const Json& body) {
   if (!body.is_object())
     return util::Error::InvalidArgument("The request body must be a JSON object.");
   if (auto issues = records::TypeIssues(body, {{"username", "string"},
@@ -100,7 +87,7 @@ util::Result<Json> AccountService::SignUp(const Json& body) {
   if (!failure.field_errors.count("email") && !IsValidEmail(email)) {
     failure.field_errors["email"] = {"validation_is_email", "Must be a valid email address."};
   }
-  CheckPassword(password, "password", failure);
+  CheckPasswordRules(password, "password", failure);
   if (!failure.field_errors.count("passwordConfirm") && confirm != password) {
     failure.field_errors["passwordConfirm"] = {"validation_values_mismatch", "Values don't match."};
   }
@@ -146,65 +133,6 @@ util::Result<Json> AccountService::SignUp(const Json& body) {
   return record;
 }
 
-util::Result<Json> AccountService::Login(const Json& body) {
-  const util::Error failed = util::Error::InvalidArgument("Failed to authenticate.");
-  if (!body.is_object()) return failed;
-  std::string identity;
-  for (const char* key : {"username", "email", "identity"}) {
-    auto it = body.find(key);
-    if (it != body.end() && it->is_string() && !it->get<std::string>().empty()) {
-      identity = it->get<std::string>();
-      break;
-    }
-  }
-  auto pw = body.find("password");
-  const std::string password = pw != body.end() && pw->is_string() ? pw->get<std::string>() : "";
-  if (identity.empty() || password.empty() || password.size() > kMaxPasswordLength) {
-    hasher_.BurnVerify(password);
-    return failed;
-  }
-  struct Found {
-    std::string id, hash, token_key;
-  };
-  auto found = database_.Read<std::optional<Found>>(
-      [&](storage::Connection& c) -> util::Result<std::optional<Found>> {
-        CAIRN_ASSIGN_OR_RETURN(
-            auto rows, c.Query("SELECT id, password_hash, token_key FROM users WHERE username = ? "
-                               "COLLATE NOCASE OR email = ? COLLATE NOCASE LIMIT 1",
-                               {identity, identity}));
-        if (rows.rows.empty()) return std::optional<Found>();
-        return std::optional<Found>(Found{std::get<std::string>(rows.rows[0][0]),
-                                          std::get<std::string>(rows.rows[0][1]),
-                                          std::get<std::string>(rows.rows[0][2])});
-      });
-  if (!found.ok()) return std::move(found).error();
-  if (!found->has_value()) {
-    hasher_.BurnVerify(password);
-    return failed;
-  }
-  if (!hasher_.Verify((*found)->hash, password)) return failed;
-  const std::string token = IssueToken((*found)->id, (*found)->token_key);
-  Caller caller{(*found)->id, token};
-  CAIRN_ASSIGN_OR_RETURN(Json record, Show(caller, (*found)->id));
-  return Json{{"token", token}, {"record", std::move(record)}};
-}
-
-util::Result<Caller> AccountService::Authenticate(std::string_view token) {
-  CAIRN_ASSIGN_OR_RETURN(TokenClaims claims, signer_.Decode(token));
-  if (claims.type != "auth" || claims.collection_id != users_.id) {
-    return util::Error::Unauthorized("The token is invalid.");
-  }
-  auto key = database_.Read<std::string>([&](storage::Connection& c) -> util::Result<std::string> {
-    CAIRN_ASSIGN_OR_RETURN(auto rows,
-                           c.Query("SELECT token_key FROM users WHERE id = ?", {claims.user_id}));
-    if (rows.rows.empty()) return util::Error::Unauthorized("The token is invalid.");
-    return std::get<std::string>(rows.rows[0][0]);
-  });
-  if (!key.ok()) return std::move(key).error();
-  CAIRN_RETURN_IF_ERROR(signer_.Verify(token, *key, clock_.NowMillis() / 1000));
-  return Caller{claims.user_id, std::string(token)};
-}
-
 util::Result<Json> AccountService::Show(const Caller& caller, std::string_view id) {
   AccessPolicy policy(caller);
   return database_.Read<Json>(
@@ -214,6 +142,9 @@ util::Result<Json> AccountService::Show(const Caller& caller, std::string_view i
 util::Result<Json> AccountService::Update(const Caller& caller, std::string_view id,
                                           const Json& body) {
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to change your profile.");
+  if (caller.method == AuthMethod::kApiKey && body.is_object() && body.contains("password")) {
+    return util::Error::Forbidden("An API token cannot change the password; sign in instead.");
+  }
   CAIRN_ASSIGN_OR_RETURN(Json current, Show(caller, id));
   if (caller.user_id != id)
     return util::Error::Forbidden("Only the owner can change this account.");
@@ -258,7 +189,7 @@ util::Result<Json> AccountService::Update(const Caller& caller, std::string_view
     const std::string password = StringField(body, "password", failure);
     const std::string confirm = StringField(body, "passwordConfirm", failure);
     const std::string old_password = StringField(body, "oldPassword", failure);
-    CheckPassword(password, "password", failure);
+    CheckPasswordRules(password, "password", failure);
     if (!failure.field_errors.count("passwordConfirm") && confirm != password) {
       failure.field_errors["passwordConfirm"] = {"validation_values_mismatch",
                                                  "Values don't match."};
@@ -283,7 +214,7 @@ util::Result<Json> AccountService::Update(const Caller& caller, std::string_view
   }
   if (!failure.field_errors.empty()) return failure;
 
-  const std::string new_key = util::RandomString(kTokenKeyLength);
+  std::string new_key;
   auto updated = database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
     if (changes.contains("username")) {
       CAIRN_ASSIGN_OR_RETURN(auto rows,
@@ -296,15 +227,15 @@ util::Result<Json> AccountService::Update(const Caller& caller, std::string_view
       }
     }
     if (new_hash) {
-      CAIRN_RETURN_IF_ERROR(
-          c.Execute("UPDATE users SET password_hash = ?, token_key = ? WHERE id = ?",
-                    {*new_hash, new_key, std::string(id)}));
+      CAIRN_RETURN_IF_ERROR(c.Execute("UPDATE users SET password_hash = ? WHERE id = ?",
+                                      {*new_hash, std::string(id)}));
+      CAIRN_ASSIGN_OR_RETURN(new_key, RotateTokenKey(c, std::string(id)));
     }
     return engine_.Update(c, users_, id, changes, records::Unrestricted());
   });
   if (!updated.ok()) return std::move(updated).error();
   Caller fresh = caller;
-  if (new_hash) fresh.token = IssueToken(std::string(id), new_key);
+  if (new_hash) fresh.token = auth_.IssueToken(std::string(id), new_key);
   Json record = std::move(updated).value();
   AccessPolicy(fresh).Redact(users_, record);
   return record;
@@ -312,6 +243,9 @@ util::Result<Json> AccountService::Update(const Caller& caller, std::string_view
 
 util::Status AccountService::Delete(const Caller& caller, std::string_view id) {
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to delete your account.");
+  if (caller.method == AuthMethod::kApiKey) {
+    return util::Error::Forbidden("An API token cannot delete the account; sign in instead.");
+  }
   auto current = Show(caller, id);
   if (!current.ok()) return std::move(current).error();
   if (caller.user_id != id)
@@ -322,6 +256,68 @@ util::Status AccountService::Delete(const Caller& caller, std::string_view id) {
   });
   if (!done.ok()) return std::move(done).error();
   return util::OkStatus();
+}
+
+util::Result<std::string> AccountService::FindUserId(const std::string& identity) {
+  return database_.Read<std::string>([&](storage::Connection& c) -> util::Result<std::string> {
+    CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query("SELECT id FROM users WHERE username = ? COLLATE "
+                                              "NOCASE OR email = ? COLLATE NOCASE LIMIT 1",
+                                              {identity, identity}));
+    if (rows.rows.empty())
+      return util::Error::NotFound("No account is named \"" + identity + "\".");
+    return std::get<std::string>(rows.rows[0][0]);
+  });
+}
+
+util::Result<AccountService::Summary> AccountService::AdminCreate(const std::string& username,
+                                                                  const std::string& email,
+                                                                  const std::string& password) {
+  CAIRN_ASSIGN_OR_RETURN(Json record, CreateAccount({{"username", username},
+                                                     {"email", email},
+                                                     {"password", password},
+                                                     {"passwordConfirm", password}}));
+  return Summary{record["id"], record["username"], email, record["created"]};
+}
+
+util::Status AccountService::AdminSetPassword(const std::string& identity,
+                                              const std::string& password) {
+  util::Error failure = util::Error::InvalidArgument("Failed to set the password.");
+  CheckPasswordRules(password, "password", failure);
+  if (!failure.field_errors.empty()) return failure;
+  CAIRN_ASSIGN_OR_RETURN(std::string id, FindUserId(identity));
+  const std::string hash = hasher_.Hash(password);
+  auto done = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
+    CAIRN_RETURN_IF_ERROR(c.Execute("UPDATE users SET password_hash = ?, updated = ? WHERE id = ?",
+                                    {hash, engine_.Now(), id}));
+    CAIRN_RETURN_IF_ERROR(RotateTokenKey(c, id));
+    return true;
+  });
+  if (!done.ok()) return std::move(done).error();
+  return util::OkStatus();
+}
+
+util::Status AccountService::AdminDelete(const std::string& identity) {
+  CAIRN_ASSIGN_OR_RETURN(std::string id, FindUserId(identity));
+  auto done = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
+    CAIRN_RETURN_IF_ERROR(DeleteWithDependents(c, engine_, users_, id));
+    return true;
+  });
+  if (!done.ok()) return std::move(done).error();
+  return util::OkStatus();
+}
+
+util::Result<std::vector<AccountService::Summary>> AccountService::AdminList() {
+  return database_.Read<std::vector<Summary>>(
+      [&](storage::Connection& c) -> util::Result<std::vector<Summary>> {
+        CAIRN_ASSIGN_OR_RETURN(
+            auto rows, c.Query("SELECT id, username, email, created FROM users ORDER BY rowid"));
+        std::vector<Summary> out;
+        for (const auto& row : rows.rows) {
+          out.push_back({std::get<std::string>(row[0]), std::get<std::string>(row[1]),
+                         std::get<std::string>(row[2]), std::get<std::string>(row[3])});
+        }
+        return out;
+      });
 }
 
 }  // namespace cairn::services

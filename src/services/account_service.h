@@ -1,56 +1,65 @@
-// Accounts: sign-up, login, bearer-token authentication, and the owner's profile operations.
+// Accounts: sign-up, the owner's profile operations, and the admin's account management.
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 #include "records/record_engine.h"
+#include "services/auth_service.h"
 #include "services/caller.h"
 #include "services/password_hasher.h"
-#include "services/token_signer.h"
 #include "storage/database.h"
-#include "util/clock.h"
 
 namespace cairn::services {
 
-inline constexpr int64_t kAuthTokenLifetimeSeconds = 14 * 24 * 3600;
-
-// Thread-safe. Password hashing runs outside the database writer so logins never stall writes.
+// Thread-safe. Password hashing runs outside the database writer so it never stalls writes.
 class AccountService {
  public:
+  struct Options {
+    bool signup_enabled = true;  // --disable-signup: accounts come from the admin CLI only
+  };
+
   AccountService(storage::Database& database, const records::RecordEngine& engine,
-                 PasswordHasher& hasher, const TokenSigner& signer, const util::Clock& clock);
+                 PasswordHasher& hasher, const AuthService& auth, Options options);
 
   // Creates an account from {username, email, password, passwordConfirm} and returns the user
-  // record without email. Every bad field is reported at once (Form A).
+  // record without email. Every bad field is reported at once (Form A; wrong JSON types Form B).
+  // Forbidden when sign-up is disabled.
   util::Result<records::Json> SignUp(const records::Json& body);
-
-  // Checks {username|email, password} and returns {token, record} with record.token == token.
-  // Unknown users and wrong passwords fail alike and take the same time.
-  util::Result<records::Json> Login(const records::Json& body);
-
-  // Resolves a bearer token to its caller. Unauthorized when it is malformed, forged, expired,
-  // or the user has changed their password or been deleted.
-  util::Result<Caller> Authenticate(std::string_view token);
 
   // A user record as the caller may see it (others: no email unless emailVisibility).
   util::Result<records::Json> Show(const Caller& caller, std::string_view id);
 
   // Owner only: username, bio, emailVisibility, and a password change with oldPassword (which
   // rotates the token key, so every older token stops working; the response carries a new one).
+  // An API key may change the profile but not the password.
   util::Result<records::Json> Update(const Caller& caller, std::string_view id,
                                      const records::Json& body);
 
-  // Owner only: removes the account and everything it authored in one transaction.
+  // Owner only, and not with an API key: removes the account and everything it authored in one
+  // transaction.
   util::Status Delete(const Caller& caller, std::string_view id);
 
+  // --- The admin CLI (`cairn user ...`): no caller, no sign-up switch. ---
+  struct Summary {
+    std::string id, username, email, created;
+  };
+  util::Result<Summary> AdminCreate(const std::string& username, const std::string& email,
+                                    const std::string& password);
+  // Sets the password of the account named by username or email and signs out its sessions.
+  util::Status AdminSetPassword(const std::string& identity, const std::string& password);
+  util::Status AdminDelete(const std::string& identity);
+  util::Result<std::vector<Summary>> AdminList();
+
  private:
-  std::string IssueToken(const std::string& user_id, const std::string& token_key) const;
+  util::Result<records::Json> CreateAccount(const records::Json& body);
+  util::Result<std::string> FindUserId(const std::string& identity);
 
   storage::Database& database_;
   const records::RecordEngine& engine_;
   PasswordHasher& hasher_;
-  const TokenSigner& signer_;
-  const util::Clock& clock_;
+  const AuthService& auth_;
+  const Options options_;
   const records::CollectionSpec& users_;
 };
 

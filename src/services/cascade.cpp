@@ -35,7 +35,8 @@ util::Status UnlinkTrailsFromLists(storage::Connection& connection, const std::s
 // Deletes the trails selected by `trail_ids` and everything hanging off them.
 util::Status DeleteTrails(storage::Connection& connection, const std::string& trail_ids,
                           const storage::SqlParams& params, const std::string& now) {
-  for (const char* table : {"comments", "summit_logs", "waypoints", "trail_share"}) {
+  for (const char* table :
+       {"comments", "summit_logs", "waypoints", "trail_share", "trail_link_share"}) {
     CAIRN_RETURN_IF_ERROR(
         Run(connection, std::string("DELETE FROM ") + table + " WHERE trail IN (" + trail_ids + ")",
             params));
@@ -70,6 +71,10 @@ util::Status DeleteWithDependents(storage::Connection& connection,
     for (const char* table : {"lists", "waypoints", "comments", "summit_logs"}) {
       CAIRN_RETURN_IF_ERROR(
           Run(connection, std::string("DELETE FROM ") + table + " WHERE author = ?", one));
+    }
+    for (const char* table : {"api_tokens", "settings", "password_resets"}) {
+      CAIRN_RETURN_IF_ERROR(
+          Run(connection, std::string("DELETE FROM ") + table + " WHERE user = ?", one));
     }
     return Run(connection, "DELETE FROM users WHERE id = ?", one);
   }

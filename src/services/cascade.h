@@ -9,11 +9,11 @@
 namespace cairn::services {
 
 // Deletes record `id` of `collection` and what depends on it:
-// - a trail: its comments, summit logs, waypoints and shares, and its links from every list
-//   (lists themselves stay);
+// - a trail: its comments, summit logs, waypoints, shares and link shares, and its links from
+//   every list (lists themselves stay);
 // - a list: its shares (its trails stay);
-// - a user: everything they authored (with the cascades above), the shares granted to them, and
-//   the account itself.
+// - a user: everything they authored (with the cascades above), the shares granted to them, their
+//   API tokens, settings and password resets, and the account itself.
 // Must run inside a write transaction so a failure leaves nothing half-deleted.
 util::Status DeleteWithDependents(storage::Connection& connection,
                                   const records::RecordEngine& engine,

@@ -22,6 +22,7 @@ FieldSpec Number(std::string name, std::optional<double> min = std::nullopt,
   return {.name = std::move(name), .type = FieldType::kNumber, .min = min, .max = max};
 }
 FieldSpec Bool(std::string name) { return {.name = std::move(name), .type = FieldType::kBool}; }
+FieldSpec Json(std::string name) { return {.name = std::move(name), .type = FieldType::kJson}; }
 FieldSpec Relation(std::string name, std::string target, bool multiple = false) {
   return {.name = std::move(name),
           .type = FieldType::kRelation,
@@ -130,6 +131,30 @@ records::CollectionRegistry BuildCollectionRegistry() {
                 kTrailShare,
                 {Required(Relation("trail", kTrails)),
                  Projected(Required(Relation("user", kUsers)), kShareUserFields), permission}});
+
+  FieldSpec token = Text("token");
+  token.server_only = true;
+  registry.Add({"trailinkshares1",
+                kTrailLinkShare,
+                {Required(Relation("trail", kTrails)), token, permission}});
+
+  FieldSpec last_used{.name = "last_used", .type = FieldType::kDateTime, .server_only = true};
+  registry.Add({"cairnapitokens1",
+                kApiTokens,
+                {Relation("user", kUsers),
+                 Required(Text("name", 100), true),
+                 {.name = "expiration", .type = FieldType::kDateTime},
+                 last_used}});
+
+  FieldSpec unit{
+      .name = "unit", .type = FieldType::kSelect, .select_values = {"metric", "imperial"}};
+  FieldSpec map_focus{
+      .name = "mapFocus", .type = FieldType::kSelect, .select_values = {"trails", "location"}};
+  registry.Add({"uavt73rsqcn1n13",
+                kSettings,
+                {Relation("user", kUsers), unit, Text("language", 16), map_focus, Json("location"),
+                 Relation("category", kCategories), Json("privacy"), Json("notifications"),
+                 Json("tilesets"), Json("terrain")}});
   return registry;
 }
 

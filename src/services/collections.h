@@ -15,6 +15,9 @@ inline constexpr char kComments[] = "comments";
 inline constexpr char kSummitLogs[] = "summit_logs";
 inline constexpr char kListShare[] = "list_share";
 inline constexpr char kTrailShare[] = "trail_share";
+inline constexpr char kTrailLinkShare[] = "trail_link_share";
+inline constexpr char kApiTokens[] = "api_tokens";
+inline constexpr char kSettings[] = "settings";
 
 // Builds the registry of all collections, matching schema.sql.
 records::CollectionRegistry BuildCollectionRegistry();

@@ -1,11 +1,11 @@
-// Generic record operations plus the per-family rules that make them safe.
+// Generic record operations: validation, the access policy's conditions, then the engine.
 #include "services/record_service.h"
 
 #include <sstream>
+#include <unordered_set>
 
 #include "records/validation.h"
 #include "services/cascade.h"
-#include "services/collections.h"
 
 namespace cairn::services {
 
@@ -49,8 +49,8 @@ util::Result<const RecordService::Family*> RecordService::FindFamily(
   return &it->second;
 }
 
-util::Result<records::ExpandTree> RecordService::MergedExpand(
-    const Family& family, std::string_view expand, const records::ExpandTree& defaults) const {
+records::ExpandTree RecordService::MergedExpand(const Family& family, std::string_view expand,
+                                                const records::ExpandTree& defaults) const {
   records::ExpandTree tree = records::ParseExpand(expand, *family.spec, engine_.registry());
   tree.Merge(defaults);
   return tree;
@@ -59,7 +59,7 @@ util::Result<records::ExpandTree> RecordService::MergedExpand(
 util::Result<Json> RecordService::Show(const Caller& caller, const std::string& collection,
                                        std::string_view id, std::string_view expand) {
   CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
-  CAIRN_ASSIGN_OR_RETURN(auto tree, MergedExpand(*family, expand, family->show_expand));
+  const records::ExpandTree tree = MergedExpand(*family, expand, family->show_expand);
   AccessPolicy policy(caller);
   return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
     CAIRN_ASSIGN_OR_RETURN(Json record, engine_.FindById(c, *family->spec, id, policy));
@@ -78,61 +78,76 @@ util::Result<records::ListPage> RecordService::List(const Caller& caller,
   query.sort = params.sort;
   query.filter = params.filter;
   query.skip_total = params.skip_total;
-  CAIRN_ASSIGN_OR_RETURN(query.expand, MergedExpand(*family, params.expand, family->list_expand));
+  query.expand = MergedExpand(*family, params.expand, family->list_expand);
   AccessPolicy policy(caller);
   return database_.Read<records::ListPage>(
       [&](storage::Connection& c) { return engine_.List(c, *family->spec, query, policy); });
 }
 
-util::Result<std::string> RecordService::OwnerOf(storage::Connection& connection,
-                                                 const Family& family, const Json& record) const {
-  switch (family.rules.ownership) {
-    case Ownership::kAuthorField:
-      return record.value("author", "");
-    case Ownership::kSharedItem: {
-      const std::string item_id = record.value(family.rules.shared_item_field, "");
-      const records::FieldSpec* field = family.spec->FindField(family.rules.shared_item_field);
-      const records::CollectionSpec* target = engine_.registry().Find(field->relation_target);
-      auto item = engine_.FindByIdUnchecked(connection, *target, item_id);
-      if (!item.ok()) return std::string();
-      return item->value("author", "");
-    }
-    case Ownership::kReadOnly:
-      break;
-  }
-  return std::string();
-}
-
-util::Status RecordService::CheckOwnedRelations(storage::Connection& connection,
-                                                const Family& family, const Caller& caller,
-                                                const Json& values) const {
-  for (const auto& name : family.rules.owned_relations) {
-    const std::string id = values.value(name, "");
-    if (id.empty()) continue;
-    const records::FieldSpec* field = family.spec->FindField(name);
-    const records::CollectionSpec* target = engine_.registry().Find(field->relation_target);
-    CAIRN_ASSIGN_OR_RETURN(Json related, engine_.FindByIdUnchecked(connection, *target, id));
-    if (related.value("author", "") != caller.user_id) {
-      return util::Error::Forbidden("Only the author of the " + name +
-                                    " can attach records to it.");
-    }
-  }
-  return util::OkStatus();
-}
-
-util::Status RecordService::CheckUniqueShare(storage::Connection& connection, const Family& family,
-                                             const Json& values) const {
-  if (family.rules.ownership != Ownership::kSharedItem) return util::OkStatus();
-  const std::string& item = family.rules.shared_item_field;
+util::Result<bool> RecordService::Holds(storage::Connection& connection,
+                                        const storage::SqlFragment& condition, const Family& family,
+                                        std::string_view id) const {
+  storage::SqlParams params = condition.params;
+  params.emplace_back(std::string(id));
   CAIRN_ASSIGN_OR_RETURN(
-      auto rows,
-      connection.Query("SELECT 1 FROM " + records::QuoteIdentifier(family.spec->name) + " WHERE " +
-                           records::QuoteIdentifier(item) + " = ? AND user = ?",
-                       {values.value(item, ""), values.value("user", "")}));
-  if (!rows.rows.empty()) {
-    return util::Error::InvalidField(records::FailureMessage(records::WriteMode::kCreate), "user",
-                                     "validation_not_unique",
-                                     "The " + item + " is already shared with this user.");
+      auto rows, connection.Query("SELECT 1 FROM " + records::QuoteIdentifier(family.spec->name) +
+                                      " a WHERE " + condition.sql + " AND a.id = ?",
+                                  params));
+  return !rows.rows.empty();
+}
+
+util::Result<RecordService::WriteRight> RecordService::RightOn(storage::Connection& connection,
+                                                               const Family& family,
+                                                               const AccessPolicy& policy,
+                                                               std::string_view id) const {
+  CAIRN_ASSIGN_OR_RETURN(bool full,
+                         Holds(connection, policy.UpdateCondition(*family.spec, "a"), family, id));
+  if (full) return WriteRight::kFull;
+  CAIRN_ASSIGN_OR_RETURN(bool edit,
+                         Holds(connection, policy.EditCondition(*family.spec, "a"), family, id));
+  return edit ? WriteRight::kEdit : WriteRight::kNone;
+}
+
+util::Status RecordService::CheckUnique(storage::Connection& connection, const Family& family,
+                                        const Json& values, std::string_view except_id) const {
+  const auto& fields = family.rules.unique_fields;
+  if (fields.empty()) return util::OkStatus();
+  std::string sql =
+      "SELECT 1 FROM " + records::QuoteIdentifier(family.spec->name) + " WHERE id != ?";
+  storage::SqlParams params{std::string(except_id)};
+  for (const auto& field : fields) {
+    sql += " AND " + records::QuoteIdentifier(field) + " = ?";
+    params.emplace_back(values.value(field, ""));
+  }
+  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, params));
+  if (rows.rows.empty()) return util::OkStatus();
+  return util::Error::InvalidField(records::FailureMessage(records::WriteMode::kCreate),
+                                   fields.back(), "validation_not_unique",
+                                   family.rules.unique_message);
+}
+
+util::Status RecordService::KeepHiddenIds(storage::Connection& connection, const Family& family,
+                                          std::string_view id, const Json& visible,
+                                          Json& changes) const {
+  std::optional<Json> stored;
+  for (const auto& field : family.spec->fields) {
+    if (field.type != records::FieldType::kRelation || !field.multiple ||
+        !changes.contains(field.name)) {
+      continue;
+    }
+    if (!stored) {
+      CAIRN_ASSIGN_OR_RETURN(Json raw, engine_.FindByIdUnchecked(connection, *family.spec, id));
+      stored = std::move(raw);
+    }
+    std::unordered_set<std::string> seen;
+    for (const auto& v : visible[field.name]) seen.insert(v.get<std::string>());
+    std::unordered_set<std::string> kept;
+    for (const auto& v : changes[field.name]) kept.insert(v.get<std::string>());
+    // Hidden ids stay, after the ones the caller arranged.
+    for (const auto& v : (*stored)[field.name]) {
+      const std::string& item = v.get_ref<const std::string&>();
+      if (!seen.count(item) && !kept.count(item)) changes[field.name].push_back(item);
+    }
   }
   return util::OkStatus();
 }
@@ -141,38 +156,42 @@ util::Result<Json> RecordService::Create(const Caller& caller, const std::string
                                          const Json& body, std::string_view expand) {
   CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to create records.");
-  if (family->rules.ownership == Ownership::kReadOnly) {
+  if (family->rules.read_only) {
     return util::Error::Forbidden("The " + collection + " collection is read-only.");
   }
-  CAIRN_ASSIGN_OR_RETURN(auto tree, MergedExpand(*family, expand, family->create_expand));
+  const records::ExpandTree tree = MergedExpand(*family, expand, family->create_expand);
   Json input = body;
-  if (family->rules.author_defaults_to_caller && input.is_object() &&
-      (!input.contains("author") || input["author"] == "")) {
-    input["author"] = caller.user_id;
+  const std::string& owner_field = family->rules.owner_field;
+  if (family->rules.owner_defaults_to_caller && input.is_object() &&
+      (!input.contains(owner_field) || input[owner_field] == "")) {
+    input[owner_field] = caller.user_id;
   }
   CAIRN_ASSIGN_OR_RETURN(Json values,
                          records::ValidateBody(*family->spec, input, records::WriteMode::kCreate));
+  if (family->rules.validate) {
+    CAIRN_RETURN_IF_ERROR(family->rules.validate(values, records::WriteMode::kCreate));
+  }
   AccessPolicy policy(caller);
   return database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
-    // Relations first: an author id that names nobody is a 400 like any missing relation.
+    // Relations first: an id that names nothing the caller can see is a 400, like any missing
+    // relation; only then may the policy say 403 about what does exist.
     CAIRN_RETURN_IF_ERROR(engine_.CheckRelations(
         c, *family->spec, values, policy, records::FailureMessage(records::WriteMode::kCreate)));
-    if (family->rules.ownership == Ownership::kAuthorField &&
-        values.value("author", "") != caller.user_id) {
-      return util::Error::Forbidden("The author of a new record must be the signed-in user.");
+    storage::SqlFragment allowed = policy.CreateCondition(*family->spec, values);
+    CAIRN_ASSIGN_OR_RETURN(auto verdict, c.Query("SELECT " + allowed.sql, allowed.params));
+    if (std::get<int64_t>(verdict.rows.at(0).at(0)) == 0) {
+      return util::Error::Forbidden(family->rules.create_denied);
     }
-    if (family->rules.ownership == Ownership::kSharedItem) {
-      CAIRN_ASSIGN_OR_RETURN(std::string owner, OwnerOf(c, *family, values));
-      if (owner != caller.user_id) {
-        return util::Error::Forbidden("Only the owner can share this " +
-                                      family->rules.shared_item_field + ".");
-      }
-      CAIRN_RETURN_IF_ERROR(CheckUniqueShare(c, *family, values));
+    CAIRN_RETURN_IF_ERROR(CheckUnique(c, *family, values, ""));
+    NewRecord record{values};
+    if (family->rules.prepare_insert) {
+      CAIRN_RETURN_IF_ERROR(family->rules.prepare_insert(c, caller, record));
     }
-    CAIRN_RETURN_IF_ERROR(CheckOwnedRelations(c, *family, caller, values));
-    CAIRN_ASSIGN_OR_RETURN(Json record, engine_.Insert(c, *family->spec, values, policy));
-    CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family->spec, {&record}, tree, policy));
-    return record;
+    CAIRN_ASSIGN_OR_RETURN(Json created,
+                           engine_.Insert(c, *family->spec, values, policy, record.hidden_columns));
+    CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family->spec, {&created}, tree, policy));
+    for (auto& [key, value] : record.response_extras.items()) created[key] = value;
+    return created;
   });
 }
 
@@ -181,32 +200,42 @@ util::Result<Json> RecordService::Update(const Caller& caller, const std::string
                                          std::string_view expand) {
   CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to change records.");
-  CAIRN_ASSIGN_OR_RETURN(auto tree, MergedExpand(*family, expand, family->update_expand));
+  const records::ExpandTree tree = MergedExpand(*family, expand, family->update_expand);
   AccessPolicy policy(caller);
   return database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
     CAIRN_ASSIGN_OR_RETURN(Json current, engine_.FindById(c, *family->spec, id, policy));
-    if (family->rules.ownership == Ownership::kReadOnly) {
-      return util::Error::Forbidden("The " + collection + " collection is read-only.");
-    }
-    CAIRN_ASSIGN_OR_RETURN(std::string owner, OwnerOf(c, *family, current));
-    if (owner != caller.user_id) {
-      return util::Error::Forbidden("Only the owner can change this record.");
+    CAIRN_ASSIGN_OR_RETURN(WriteRight right, RightOn(c, *family, policy, id));
+    if (family->rules.read_only || right == WriteRight::kNone) {
+      return util::Error::Forbidden("You are not allowed to change this record.");
     }
     CAIRN_ASSIGN_OR_RETURN(Json values,
                            records::ValidateBody(*family->spec, body, records::WriteMode::kUpdate));
-    util::Error immutable =
+    util::Error refused =
         util::Error::InvalidArgument(records::FailureMessage(records::WriteMode::kUpdate));
     std::vector<std::string> fixed = family->rules.immutable_fields;
-    if (family->rules.ownership == Ownership::kAuthorField) fixed.push_back("author");
+    fixed.push_back(family->rules.owner_field);
     for (const auto& name : fixed) {
       if (values.contains(name) && values[name] != current[name]) {
-        immutable.field_errors[name] = {"validation_immutable", "Cannot be changed."};
+        refused.field_errors[name] = {"validation_immutable", "Cannot be changed."};
       }
     }
-    if (!immutable.field_errors.empty()) return immutable;
+    if (!refused.field_errors.empty()) return refused;
+    if (right == WriteRight::kEdit) {
+      const auto& allowed = family->rules.editor_fields;
+      for (const auto& [name, value] : values.items()) {
+        if (value != current[name] &&
+            std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+          return util::Error::Forbidden("An edit share cannot change \"" + name +
+                                        "\"; ask the owner.");
+        }
+      }
+    }
+    if (family->rules.validate) {
+      CAIRN_RETURN_IF_ERROR(family->rules.validate(values, records::WriteMode::kUpdate));
+    }
     CAIRN_RETURN_IF_ERROR(engine_.CheckRelations(
         c, *family->spec, values, policy, records::FailureMessage(records::WriteMode::kUpdate)));
-    CAIRN_RETURN_IF_ERROR(CheckOwnedRelations(c, *family, caller, values));
+    CAIRN_RETURN_IF_ERROR(KeepHiddenIds(c, *family, id, current, values));
     CAIRN_ASSIGN_OR_RETURN(Json record, engine_.Update(c, *family->spec, id, values, policy));
     CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family->spec, {&record}, tree, policy));
     return record;
@@ -220,50 +249,16 @@ util::Status RecordService::Delete(const Caller& caller, const std::string& coll
   AccessPolicy policy(caller);
   auto done = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
     CAIRN_ASSIGN_OR_RETURN(Json current, engine_.FindById(c, *family->spec, id, policy));
-    if (family->rules.ownership == Ownership::kReadOnly) {
-      return util::Error::Forbidden("The " + collection + " collection is read-only.");
-    }
-    CAIRN_ASSIGN_OR_RETURN(std::string owner, OwnerOf(c, *family, current));
-    if (owner != caller.user_id) {
-      return util::Error::Forbidden("Only the owner can delete this record.");
+    CAIRN_ASSIGN_OR_RETURN(bool allowed,
+                           Holds(c, policy.DeleteCondition(*family->spec, "a"), *family, id));
+    if (family->rules.read_only || !allowed) {
+      return util::Error::Forbidden("You are not allowed to delete this record.");
     }
     CAIRN_RETURN_IF_ERROR(DeleteWithDependents(c, engine_, *family->spec, id));
     return true;
   });
   if (!done.ok()) return std::move(done).error();
   return util::OkStatus();
-}
-
-void RegisterStandardFamilies(RecordService& service) {
-  service.AddFamily(
-      {.collection = kTrails, .show_expand = "author", .update_expand = "category,waypoints"});
-  service.AddFamily(
-      {.collection = kLists, .show_expand = "trails,trails.category,trails.waypoints,author"});
-  service.AddFamily({.collection = kWaypoints, .owned_relations = {"trail"}});
-  service.AddFamily({.collection = kComments,
-                     .immutable_fields = {"trail"},
-                     .show_expand = "author",
-                     .list_expand = "author",
-                     .create_expand = "author",
-                     .update_expand = "author"});
-  service.AddFamily({.collection = kSummitLogs, .author_defaults_to_caller = true});
-  service.AddFamily({.collection = kListShare,
-                     .ownership = Ownership::kSharedItem,
-                     .shared_item_field = "list",
-                     .immutable_fields = {"list", "user"},
-                     .show_expand = "user",
-                     .list_expand = "user",
-                     .create_expand = "user",
-                     .update_expand = "user"});
-  service.AddFamily({.collection = kTrailShare,
-                     .ownership = Ownership::kSharedItem,
-                     .shared_item_field = "trail",
-                     .immutable_fields = {"trail", "user"},
-                     .show_expand = "user",
-                     .list_expand = "user",
-                     .create_expand = "user",
-                     .update_expand = "user"});
-  service.AddFamily({.collection = kCategories, .ownership = Ownership::kReadOnly});
 }
 
 }  // namespace cairn::services

@@ -1,33 +1,48 @@
-// Create, show, list, update and delete for every record family, with each family's ownership
-// rules and default expands declared as data.
+// Create, show, list, update and delete for every record family: the access policy decides who
+// may do what; a family declares only what is special about it.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "records/record_engine.h"
+#include "records/validation.h"
 #include "services/access_policy.h"
 #include "services/caller.h"
 #include "storage/database.h"
 
 namespace cairn::services {
 
-// How ownership of a family's records is decided.
-enum class Ownership {
-  kAuthorField,  // the record's `author` is its owner
-  kSharedItem,   // a share: the author of the shared trail or list is its owner
-  kReadOnly,     // nobody writes through the API (categories)
+// A record about to be inserted, as a family's `prepare_insert` may complete it.
+struct NewRecord {
+  records::Json& values;  // validated fields; server-set fields may be added
+  // Undeclared columns written alongside (an API key's hash); names come from code only.
+  std::vector<std::pair<std::string, storage::SqlValue>> hidden_columns;
+  // Members added to the create response only (an API key shown once).
+  records::Json response_extras = records::Json::object();
 };
 
 struct FamilyRules {
   std::string collection;
-  Ownership ownership = Ownership::kAuthorField;
-  std::string shared_item_field;           // kSharedItem: "trail" or "list"
-  bool author_defaults_to_caller = false;  // summit logs: `author` may be omitted
-  std::vector<std::string> immutable_fields;
-  // Relations whose target must be authored by the caller (a waypoint's trail).
-  std::vector<std::string> owned_relations;
+  bool read_only = false;  // categories: list and show only
+  // The field naming the record's owner; create requires it to be the caller, updates never
+  // change it. When `owner_defaults_to_caller`, a create may omit it.
+  std::string owner_field = "author";
+  bool owner_defaults_to_caller = false;
+  std::vector<std::string> immutable_fields;  // besides owner_field
+  // The fields an `edit` share may change; others are the owner's (e.g. a trail's `public`).
+  std::vector<std::string> editor_fields;
+  // Fields whose values together must be unique (a share's item and user; settings' user).
+  std::vector<std::string> unique_fields;
+  std::string unique_message;
+  // The message of the 403 when the policy refuses a create.
+  std::string create_denied = "You are not allowed to create this record.";
+  // Family-specific checks of validated values (Form A errors), after the generic ones.
+  std::function<util::Status(const records::Json& values, records::WriteMode mode)> validate;
+  // Runs inside the create transaction just before the insert.
+  std::function<util::Status(storage::Connection&, const Caller&, NewRecord&)> prepare_insert;
   // Expands applied on each operation in addition to the client's `expand`.
   std::string show_expand, list_expand, create_expand, update_expand;
 };
@@ -54,23 +69,24 @@ class RecordService {
   util::Result<records::Json> Show(const Caller& caller, const std::string& collection,
                                    std::string_view id, std::string_view expand);
 
-  // One page of what the caller may see. InvalidArgument for bad filter/sort/expand.
+  // One page of what the caller may see. InvalidArgument for bad filter/sort.
   util::Result<records::ListPage> List(const Caller& caller, const std::string& collection,
                                        const ListParams& params);
 
-  // Creates a record owned by the caller. Unauthorized when anonymous; Forbidden when `author`
-  // is someone else or the caller does not own what the record attaches to; InvalidArgument with
-  // field errors for invalid bodies.
+  // Creates a record. Unauthorized when anonymous; InvalidArgument with field errors for invalid
+  // bodies and relations the caller cannot see; Forbidden when the policy refuses (someone
+  // else's `author`, a share of an item the caller does not own, ...).
   util::Result<records::Json> Create(const Caller& caller, const std::string& collection,
                                      const records::Json& body, std::string_view expand);
 
-  // Updates a record the caller owns: NotFound when invisible, Forbidden when visible but not
-  // owned, InvalidArgument for invalid bodies or attempts to change immutable fields.
+  // Updates a record: NotFound when invisible, Forbidden when visible but not the caller's to
+  // change (or a field an edit share may not touch), InvalidArgument for invalid bodies or
+  // changes to immutable fields. Ids in multi-valued relations the caller cannot see are kept.
   util::Result<records::Json> Update(const Caller& caller, const std::string& collection,
                                      std::string_view id, const records::Json& body,
                                      std::string_view expand);
 
-  // Deletes a record the caller owns with everything that depends on it.
+  // Deletes a record the caller may delete, with everything that depends on it.
   util::Status Delete(const Caller& caller, const std::string& collection, std::string_view id);
 
  private:
@@ -79,25 +95,27 @@ class RecordService {
     const records::CollectionSpec* spec = nullptr;
     records::ExpandTree show_expand, list_expand, create_expand, update_expand;
   };
+  // What the caller may do to an existing record.
+  enum class WriteRight { kNone, kEdit, kFull };
 
   util::Result<const Family*> FindFamily(const std::string& collection) const;
-  util::Result<records::ExpandTree> MergedExpand(const Family& family, std::string_view expand,
-                                                 const records::ExpandTree& defaults) const;
-  // The owner id of an existing or about-to-exist record, per the family's Ownership.
-  util::Result<std::string> OwnerOf(storage::Connection& connection, const Family& family,
-                                    const records::Json& record) const;
-  util::Status CheckOwnedRelations(storage::Connection& connection, const Family& family,
-                                   const Caller& caller, const records::Json& values) const;
-  util::Status CheckUniqueShare(storage::Connection& connection, const Family& family,
-                                const records::Json& values) const;
+  records::ExpandTree MergedExpand(const Family& family, std::string_view expand,
+                                   const records::ExpandTree& defaults) const;
+  util::Result<WriteRight> RightOn(storage::Connection& connection, const Family& family,
+                                   const AccessPolicy& policy, std::string_view id) const;
+  util::Result<bool> Holds(storage::Connection& connection, const storage::SqlFragment& condition,
+                           const Family& family, std::string_view id) const;
+  util::Status CheckUnique(storage::Connection& connection, const Family& family,
+                           const records::Json& values, std::string_view except_id) const;
+  // Adds back to `changes` the ids of multi-valued relations that the stored record holds but the
+  // caller cannot see, so an update never drops what it could not show.
+  util::Status KeepHiddenIds(storage::Connection& connection, const Family& family,
+                             std::string_view id, const records::Json& visible,
+                             records::Json& changes) const;
 
   storage::Database& database_;
   const records::RecordEngine& engine_;
   std::map<std::string, Family> families_;
 };
-
-// Registers the families of the foundation: trails, lists, waypoints, comments, summit logs,
-// list and trail shares, and read-only categories.
-void RegisterStandardFamilies(RecordService& service);
 
 }  // namespace cairn::services

@@ -11,6 +11,57 @@ const std::vector<Migration>& Migrations() {
       {2,
        "DROP INDEX trails_public; CREATE INDEX trails_public ON trails (public);"
        "DROP INDEX lists_public; CREATE INDEX lists_public ON lists (public);"},
+      // 3: link shares, API tokens, settings and password resets (sharing and access issue).
+      {3, R"sql(CREATE TABLE trail_link_share (
+  id          TEXT PRIMARY KEY NOT NULL,
+  created     TEXT NOT NULL,
+  updated     TEXT NOT NULL,
+  trail       TEXT NOT NULL,
+  token       TEXT NOT NULL,
+  permission  TEXT NOT NULL
+);
+CREATE UNIQUE INDEX trail_link_share_token ON trail_link_share (token);
+CREATE INDEX trail_link_share_trail ON trail_link_share (trail);
+
+-- API keys are stored only as the SHA-256 of the key; the key itself is shown once.
+CREATE TABLE api_tokens (
+  id          TEXT PRIMARY KEY NOT NULL,
+  created     TEXT NOT NULL,
+  updated     TEXT NOT NULL,
+  user        TEXT NOT NULL,
+  name        TEXT NOT NULL DEFAULT '',
+  expiration  TEXT NOT NULL DEFAULT '',
+  last_used   TEXT NOT NULL DEFAULT '',
+  token_hash  TEXT NOT NULL
+);
+CREATE UNIQUE INDEX api_tokens_hash ON api_tokens (token_hash);
+CREATE INDEX api_tokens_user ON api_tokens (user);
+
+CREATE TABLE settings (
+  id             TEXT PRIMARY KEY NOT NULL,
+  created        TEXT NOT NULL,
+  updated        TEXT NOT NULL,
+  user           TEXT NOT NULL,
+  unit           TEXT NOT NULL DEFAULT '',
+  language       TEXT NOT NULL DEFAULT '',
+  mapFocus       TEXT NOT NULL DEFAULT '',
+  location       TEXT,
+  category       TEXT NOT NULL DEFAULT '',
+  privacy        TEXT,
+  notifications  TEXT,
+  tilesets       TEXT,
+  terrain        TEXT
+);
+CREATE UNIQUE INDEX settings_user ON settings (user);
+
+-- Password reset tokens (only their SHA-256), single use, valid for an hour. Not an API collection.
+CREATE TABLE password_resets (
+  token_hash  TEXT PRIMARY KEY NOT NULL,
+  user        TEXT NOT NULL,
+  expires     TEXT NOT NULL
+);
+CREATE INDEX password_resets_user ON password_resets (user);
+)sql"},
   };
   return kMigrations;
 }

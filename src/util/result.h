@@ -19,6 +19,7 @@ enum class ErrorKind {
   kNotFound,         // 404
   kConflict,         // 409
   kTooLarge,         // 413
+  kTooManyRequests,  // 429: retry after `retry_after_seconds`
   kUnavailable,      // 503: the server is shutting down or overloaded
   kInternal,         // 500: a bug or an environment failure; never caused by input alone
 };
@@ -45,6 +46,7 @@ struct Error {
   std::vector<ParamIssue> param_issues;            // Form B when non-empty
   // Extra top-level members for hand-built bodies (e.g. a duplicate trail's id and name).
   std::vector<std::pair<std::string, std::string>> body_extras;
+  int64_t retry_after_seconds = 0;  // kTooManyRequests: sent as Retry-After
 
   static Error InvalidArgument(std::string message) {
     return {ErrorKind::kInvalidArgument, std::move(message), {}, {}, {}};
@@ -73,6 +75,11 @@ struct Error {
   }
   static Error TooLarge(std::string message) {
     return {ErrorKind::kTooLarge, std::move(message), {}, {}, {}};
+  }
+  static Error TooManyRequests(std::string message, int64_t retry_after_seconds) {
+    Error e{ErrorKind::kTooManyRequests, std::move(message), {}, {}, {}};
+    e.retry_after_seconds = retry_after_seconds;
+    return e;
   }
   static Error Unavailable(std::string message) {
     return {ErrorKind::kUnavailable, std::move(message), {}, {}, {}};

@@ -48,47 +48,75 @@ void CivilFromDays(int64_t z, int64_t* y, int* m, int* d) {
   *y = yoe + era * 400 + (*m <= 2);
 }
 
-// Parses the optional time part that follows a date ("[ T]HH:MM[:SS[.fff]][Z|±HH[:]MM]") and
-// returns by how many days the date moves when the time is converted to UTC (-1, 0 or +1).
-// A time without a zone is UTC, as in PocketBase.
-std::optional<int> UtcDayShift(std::string_view s) {
-  if (s.empty()) return 0;
+// The optional time part that follows a date ("[ T]HH:MM[:SS[.fff]][Z|±HH[:]MM]"): milliseconds
+// since local midnight and the zone's offset from UTC in minutes. A time without a zone is UTC,
+// as in PocketBase; no time at all is midnight.
+struct TimeOfDay {
+  int64_t millis = 0;
+  int offset_minutes = 0;
+};
+
+std::optional<TimeOfDay> ParseTimeSuffix(std::string_view s) {
+  TimeOfDay time;
+  if (s.empty()) return time;
   if (s[0] != 'T' && s[0] != ' ' && s[0] != 't') return std::nullopt;
-  int hh, mm;
+  int hh, mm, ss = 0;
   if (!ReadDigits(s, 1, 2, &hh) || s.size() < 6 || s[3] != ':' || !ReadDigits(s, 4, 2, &mm)) {
     return std::nullopt;
   }
   if (hh > 23 || mm > 59) return std::nullopt;
+  int64_t fraction_millis = 0;
   size_t pos = 6;
   if (pos < s.size() && s[pos] == ':') {
-    int ss;
     if (!ReadDigits(s, pos + 1, 2, &ss) || ss > 60) return std::nullopt;
     pos += 3;
     if (pos < s.size() && s[pos] == '.') {
       size_t digits = 0;
       ++pos;
-      while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') ++pos, ++digits;
+      int64_t scale = 100;
+      while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') {
+        fraction_millis += (s[pos] - '0') * scale;
+        scale /= 10;
+        ++pos, ++digits;
+      }
       if (digits == 0 || digits > 9) return std::nullopt;
     }
   }
-  if (pos == s.size()) return 0;
-  if ((s[pos] == 'Z' || s[pos] == 'z') && pos + 1 == s.size()) return 0;
+  time.millis = ((hh * 60 + mm) * 60 + ss) * int64_t{1000} + fraction_millis;
+  if (pos == s.size()) return time;
+  if ((s[pos] == 'Z' || s[pos] == 'z') && pos + 1 == s.size()) return time;
   if (s[pos] != '+' && s[pos] != '-') return std::nullopt;
   int oh, om;
   if (!ReadDigits(s, pos + 1, 2, &oh) || oh > 23) return std::nullopt;
   size_t p = pos + 3;
   if (p < s.size() && s[p] == ':') ++p;
   if (!ReadDigits(s, p, 2, &om) || om > 59 || p + 2 != s.size()) return std::nullopt;
-  const int offset = (s[pos] == '+' ? 1 : -1) * (oh * 60 + om);
-  const int utc_minutes = hh * 60 + mm - offset;
-  return utc_minutes < 0 ? -1 : (utc_minutes >= 24 * 60 ? 1 : 0);
+  time.offset_minutes = (s[pos] == '+' ? 1 : -1) * (oh * 60 + om);
+  return time;
 }
+
+// Reads "YYYY-MM-DD" at the start of `text` as days since 1970-01-01.
+std::optional<int64_t> ParseDays(std::string_view text) {
+  int y, m, d;
+  if (text.size() < 10 || !ReadDigits(text, 0, 4, &y) || text[4] != '-' ||
+      !ReadDigits(text, 5, 2, &m) || text[7] != '-' || !ReadDigits(text, 8, 2, &d)) {
+    return std::nullopt;
+  }
+  if (y < 1 || m < 1 || m > 12 || d < 1 || d > DaysInMonth(y, m)) return std::nullopt;
+  return DaysFromCivil(y, m, d);
+}
+
+constexpr int64_t kMillisPerDay = 86400000;
+
+// Floor division, so instants before 1970 land on the right day.
+int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
 }  // namespace
 
 std::string FormatTimestamp(int64_t epoch_millis) {
-  time_t seconds = static_cast<time_t>(epoch_millis / 1000);
-  int millis = static_cast<int>(epoch_millis % 1000);
+  const int64_t whole_seconds = FloorDiv(epoch_millis, 1000);
+  const time_t seconds = static_cast<time_t>(whole_seconds);
+  const int millis = static_cast<int>(epoch_millis - whole_seconds * 1000);
   std::tm tm{};
   gmtime_r(&seconds, &tm);
   char buf[64];
@@ -97,22 +125,23 @@ std::string FormatTimestamp(int64_t epoch_millis) {
   return buf;
 }
 
+std::optional<int64_t> ParseTimestampMillis(std::string_view text) {
+  const std::optional<int64_t> days = ParseDays(text);
+  if (!days) return std::nullopt;
+  const std::optional<TimeOfDay> time = ParseTimeSuffix(text.substr(10));
+  if (!time) return std::nullopt;
+  return *days * kMillisPerDay + time->millis - int64_t{time->offset_minutes} * 60000;
+}
+
 std::optional<std::string> ParseCalendarDate(std::string_view text) {
-  int y, m, d;
-  if (text.size() < 10 || !ReadDigits(text, 0, 4, &y) || text[4] != '-' ||
-      !ReadDigits(text, 5, 2, &m) || text[7] != '-' || !ReadDigits(text, 8, 2, &d)) {
-    return std::nullopt;
-  }
-  if (y < 1 || m < 1 || m > 12 || d < 1 || d > DaysInMonth(y, m)) return std::nullopt;
-  const std::optional<int> shift = UtcDayShift(text.substr(10));
-  if (!shift) return std::nullopt;
-  if (*shift == 0) return std::string(text.substr(0, 10));
-  int64_t utc_year;
-  int utc_month, utc_day;
-  CivilFromDays(DaysFromCivil(y, m, d) + *shift, &utc_year, &utc_month, &utc_day);
-  if (utc_year < 1 || utc_year > 9999) return std::nullopt;
+  const std::optional<int64_t> millis = ParseTimestampMillis(text);
+  if (!millis) return std::nullopt;
+  int64_t year;
+  int month, day;
+  CivilFromDays(FloorDiv(*millis, kMillisPerDay), &year, &month, &day);
+  if (year < 1 || year > 9999) return std::nullopt;
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", static_cast<int>(utc_year), utc_month, utc_day);
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", static_cast<int>(year), month, day);
   return std::string(buf);
 }
 

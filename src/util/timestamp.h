@@ -18,4 +18,8 @@ std::string FormatTimestamp(int64_t epoch_millis);
 // anything else, including impossible dates such as 2023-02-30.
 std::optional<std::string> ParseCalendarDate(std::string_view text);
 
+// Parses the same forms as ParseCalendarDate into epoch milliseconds (UTC; a bare date is its
+// midnight, a time without zone is UTC). Returns nullopt for anything else.
+std::optional<int64_t> ParseTimestampMillis(std::string_view text);
+
 }  // namespace cairn::util

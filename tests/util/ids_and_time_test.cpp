@@ -24,6 +24,31 @@ TEST_CASE("record ids are 15 lowercase alphanumerics and do not repeat", "[util]
 TEST_CASE("timestamps use the record model's layout in UTC", "[util]") {
   CHECK(FormatTimestamp(0) == "1970-01-01 00:00:00.000Z");
   CHECK(FormatTimestamp(1719825005123) == "2024-07-01 09:10:05.123Z");
+  CHECK(FormatTimestamp(-1) == "1969-12-31 23:59:59.999Z");
+}
+
+TEST_CASE("date-times in any ISO form become UTC instants", "[util]") {
+  struct Case {
+    const char* input;
+    std::optional<int64_t> millis;
+  };
+  const Case cases[] = {
+      {"2024-07-01 09:10:05.123Z", 1719825005123},
+      {"2024-07-01T09:10:05.123Z", 1719825005123},
+      {"2024-07-01T11:10:05.123+02:00", 1719825005123},
+      {"2024-07-01T09:10:05.1234567Z", 1719825005123},  // beyond milliseconds is dropped
+      {"2024-07-01T09:10Z", 1719825000000},
+      {"2024-07-01", 1719792000000},  // a bare date is its UTC midnight
+      {"1969-12-31T23:59:59.999Z", -1},
+      {"2024-07-01T09:10:05.Z", std::nullopt},
+      {"2024-02-30T00:00Z", std::nullopt},
+      {"2024-07-01T09:10:05+2", std::nullopt},
+      {"soon", std::nullopt},
+  };
+  for (const auto& c : cases) {
+    INFO(c.input);
+    CHECK(ParseTimestampMillis(c.input) == c.millis);
+  }
 }
 
 TEST_CASE("calendar dates accept dates and date-times and reject impossible ones", "[util]") {

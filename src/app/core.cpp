@@ -1,0 +1,38 @@
+// Building the service graph from a Config.
+#include "app/core.h"
+
+#include "services/collections.h"
+#include "services/families.h"
+#include "services/installation_secret.h"
+
+namespace cairn::app {
+
+util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
+  std::optional<mail::SmtpSettings> smtp;
+  if (!config.smtp_url.empty()) {
+    auto parsed = mail::ParseSmtpUrl(config.smtp_url);
+    if (!parsed.ok()) return util::Error::InvalidArgument("--smtp-url: " + parsed.error().message);
+    smtp = std::move(parsed).value();
+  }
+  CAIRN_ASSIGN_OR_RETURN(std::string secret,
+                         services::LoadOrCreateInstallationSecret(config.data_dir + "/.secret"));
+  auto core = std::make_unique<Core>();
+  CAIRN_ASSIGN_OR_RETURN(core->database,
+                         storage::Database::Open({config.data_dir + "/data.db", config.db_readers,
+                                                  config.query_timeout_seconds * 1000}));
+  core->registry = services::BuildCollectionRegistry();
+  core->engine = std::make_unique<records::RecordEngine>(core->registry, core->clock);
+  core->signer = std::make_unique<services::TokenSigner>(secret);
+  core->outbox = std::make_unique<services::MailOutbox>(std::move(smtp));
+  core->auth = std::make_unique<services::AuthService>(*core->database, *core->engine, core->hasher,
+                                                       *core->signer, core->throttle,
+                                                       *core->outbox, core->clock);
+  core->accounts = std::make_unique<services::AccountService>(
+      *core->database, *core->engine, core->hasher, *core->auth,
+      services::AccountService::Options{.signup_enabled = config.signup_enabled});
+  core->records = std::make_unique<services::RecordService>(*core->database, *core->engine);
+  services::RegisterFamilies(*core->records, core->clock);
+  return core;
+}
+
+}  // namespace cairn::app

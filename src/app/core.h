@@ -1,0 +1,42 @@
+// The object graph below the HTTP layer, built once for `cairn serve` and for the admin CLI.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "app/config.h"
+#include "mail/smtp_client.h"
+#include "records/record_engine.h"
+#include "services/account_service.h"
+#include "services/auth_service.h"
+#include "services/login_throttle.h"
+#include "services/mail_outbox.h"
+#include "services/password_hasher.h"
+#include "services/record_service.h"
+#include "services/token_signer.h"
+#include "storage/database.h"
+#include "util/clock.h"
+
+namespace cairn::app {
+
+// Owns every service, wired in dependency order. Members are declared (and so destroyed) so that
+// nothing outlives what it refers to.
+struct Core {
+  util::SystemClock clock;
+  std::unique_ptr<storage::Database> database;
+  records::CollectionRegistry registry;
+  std::unique_ptr<records::RecordEngine> engine;
+  services::PasswordHasher hasher;
+  std::unique_ptr<services::TokenSigner> signer;
+  services::LoginThrottle throttle{clock};
+  std::unique_ptr<services::MailOutbox> outbox;
+  std::unique_ptr<services::AuthService> auth;
+  std::unique_ptr<services::AccountService> accounts;
+  std::unique_ptr<services::RecordService> records;
+};
+
+// Opens the data dir's database (creating or migrating it), reads or creates the installation
+// secret and builds the services. The data dir must exist. Fails with a message for the operator.
+util::Result<std::unique_ptr<Core>> BuildCore(const Config& config);
+
+}  // namespace cairn::app
