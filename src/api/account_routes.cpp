@@ -73,7 +73,7 @@ http::Response AccountRoutes::ShowUser(const http::Request& request) {
   if (!id.ok()) return ErrorResponse(id.error());
   auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
-  auto record = accounts_.Show(*caller, *id);
+  auto record = accounts_.Show(*caller, *id, request.QueryValue("expand"));
   if (!record.ok()) return ErrorResponse(record.error());
   return JsonResponse(*record);
 }

@@ -85,8 +85,8 @@ std::string CallerResolver::ClientAddress(const http::Request& request) const {
     // The proxy appends the peer it saw; earlier entries come from the client and may be forged.
     const std::string forwarded = request.Header("X-Forwarded-For");
     const size_t comma = forwarded.rfind(',');
-    const std::string last = Trim(comma == std::string::npos ? forwarded
-                                                              : forwarded.substr(comma + 1));
+    const std::string last =
+        Trim(comma == std::string::npos ? forwarded : forwarded.substr(comma + 1));
     if (!last.empty()) return last;
   }
   return request.remote_address;
@@ -117,7 +117,8 @@ util::Result<services::Caller> CallerResolver::Resolve(const http::Request& requ
     CAIRN_ASSIGN_OR_RETURN(caller, auth_.Authenticate(header, services::AuthMethod::kBearerToken));
   } else if (std::string cookie = CookieValue(request, kSessionCookie); !cookie.empty()) {
     if (IsMutating(request.method)) CAIRN_RETURN_IF_ERROR(CheckOrigin(request));
-    CAIRN_ASSIGN_OR_RETURN(caller, auth_.Authenticate(cookie, services::AuthMethod::kSessionCookie));
+    CAIRN_ASSIGN_OR_RETURN(caller,
+                           auth_.Authenticate(cookie, services::AuthMethod::kSessionCookie));
   }
   if (caller.IsAnonymous() && options_.private_instance) {
     return util::Error::Unauthorized("This server is private; sign in to continue.");
@@ -130,9 +131,9 @@ util::Result<services::Caller> CallerResolver::Resolve(const http::Request& requ
 
 std::string CallerResolver::SessionCookie(const http::Request& request,
                                           const std::string& token) const {
-  return std::string(kSessionCookie) + "=" + token + "; Path=/; Max-Age=" +
-         std::to_string(services::kAuthTokenLifetimeSeconds) + "; HttpOnly; SameSite=Lax" +
-         (IsHttps(request) ? "; Secure" : "");
+  return std::string(kSessionCookie) + "=" + token +
+         "; Path=/; Max-Age=" + std::to_string(services::kAuthTokenLifetimeSeconds) +
+         "; HttpOnly; SameSite=Lax" + (IsHttps(request) ? "; Secure" : "");
 }
 
 std::string CallerResolver::ExpiredSessionCookie(const http::Request& request) const {

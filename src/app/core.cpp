@@ -25,8 +25,8 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->signer = std::make_unique<services::TokenSigner>(secret);
   core->outbox = std::make_unique<services::MailOutbox>(std::move(smtp));
   core->auth = std::make_unique<services::AuthService>(*core->database, *core->engine, core->hasher,
-                                                       *core->signer, core->throttle,
-                                                       *core->outbox, core->clock);
+                                                       *core->signer, core->throttle, *core->outbox,
+                                                       core->clock);
   core->accounts = std::make_unique<services::AccountService>(
       *core->database, *core->engine, core->hasher, *core->auth,
       services::AccountService::Options{.signup_enabled = config.signup_enabled});

@@ -133,10 +133,15 @@ util::Result<Json> AccountService::CreateAccount(const Json& body) {
   return record;
 }
 
-util::Result<Json> AccountService::Show(const Caller& caller, std::string_view id) {
+util::Result<Json> AccountService::Show(const Caller& caller, std::string_view id,
+                                        std::string_view expand) {
   AccessPolicy policy(caller);
-  return database_.Read<Json>(
-      [&](storage::Connection& c) { return engine_.FindById(c, users_, id, policy); });
+  const records::ExpandTree tree = records::ParseExpand(expand, users_, engine_.registry());
+  return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    CAIRN_ASSIGN_OR_RETURN(Json record, engine_.FindById(c, users_, id, policy));
+    CAIRN_RETURN_IF_ERROR(engine_.Expand(c, users_, {&record}, tree, policy));
+    return record;
+  });
 }
 
 util::Result<Json> AccountService::Update(const Caller& caller, std::string_view id,

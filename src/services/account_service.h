@@ -27,8 +27,10 @@ class AccountService {
   // Forbidden when sign-up is disabled.
   util::Result<records::Json> SignUp(const records::Json& body);
 
-  // A user record as the caller may see it (others: no email unless emailVisibility).
-  util::Result<records::Json> Show(const Caller& caller, std::string_view id);
+  // A user record as the caller may see it (others: no email unless emailVisibility), with the
+  // relations named in `expand` (e.g. trails_via_author) as visible to the caller.
+  util::Result<records::Json> Show(const Caller& caller, std::string_view id,
+                                   std::string_view expand = "");
 
   // Owner only: username, bio, emailVisibility, and a password change with oldPassword (which
   // rotates the token key, so every older token stops working; the response carries a new one).

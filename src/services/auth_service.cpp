@@ -32,10 +32,9 @@ std::string AccountKey(const std::string& identity) {
 }
 
 util::Error Throttled(int64_t seconds) {
-  return util::Error::TooManyRequests(
-      "Too many failed attempts; try again in " + std::to_string((seconds + 59) / 60) +
-          " minute(s).",
-      seconds);
+  return util::Error::TooManyRequests("Too many failed attempts; try again in " +
+                                          std::to_string((seconds + 59) / 60) + " minute(s).",
+                                      seconds);
 }
 
 // The first of `keys` that names a non-empty string member of `body`, or "".
@@ -71,8 +70,8 @@ util::Result<std::string> RotateTokenKey(storage::Connection& connection,
 }
 
 AuthService::AuthService(storage::Database& database, const records::RecordEngine& engine,
-                         PasswordHasher& hasher, const TokenSigner& signer,
-                         LoginThrottle& throttle, MailOutbox& outbox, const util::Clock& clock)
+                         PasswordHasher& hasher, const TokenSigner& signer, LoginThrottle& throttle,
+                         MailOutbox& outbox, const util::Clock& clock)
     : database_(database),
       engine_(engine),
       hasher_(hasher),
@@ -135,9 +134,8 @@ util::Result<Json> AuthService::Login(const Json& body, const std::string& clien
   throttle_.Clear(AccountKey(identity));
   const std::string token = IssueToken((*found)->id, (*found)->token_key);
   AccessPolicy policy(Caller{(*found)->id, token, "", AuthMethod::kBearerToken});
-  auto record = database_.Read<Json>([&](storage::Connection& c) {
-    return engine_.FindById(c, users_, (*found)->id, policy);
-  });
+  auto record = database_.Read<Json>(
+      [&](storage::Connection& c) { return engine_.FindById(c, users_, (*found)->id, policy); });
   if (!record.ok()) return std::move(record).error();
   return Json{{"token", token}, {"record", std::move(record).value()}};
 }
@@ -184,8 +182,7 @@ util::Result<Caller> AuthService::AuthenticateApiKey(std::string_view key) {
       util::ParseTimestampMillis(found->expiration).value_or(0) <= now) {
     return util::Error::Unauthorized("The API token has expired.");
   }
-  if (util::ParseTimestampMillis(found->last_used).value_or(0) + kLastUsedResolutionMillis <=
-      now) {
+  if (util::ParseTimestampMillis(found->last_used).value_or(0) + kLastUsedResolutionMillis <= now) {
     auto noted = database_.Write<int64_t>([&](storage::Connection& c) {
       return c.Execute("UPDATE api_tokens SET last_used = ? WHERE id = ?",
                        {util::FormatTimestamp(now), found->id});
@@ -218,7 +215,8 @@ util::Status AuthService::RequestPasswordReset(const Json& body, const std::stri
       [&](storage::Connection& c) -> util::Result<std::optional<Account>> {
         CAIRN_ASSIGN_OR_RETURN(
             auto rows,
-            c.Query("SELECT id, username, email FROM users WHERE email = ? COLLATE NOCASE", {email}));
+            c.Query("SELECT id, username, email FROM users WHERE email = ? COLLATE NOCASE",
+                    {email}));
         if (rows.rows.empty()) return std::optional<Account>();
         const std::string user = std::get<std::string>(rows.rows[0][0]);
         // One live reset per account: asking again makes the previous link useless.
@@ -260,7 +258,8 @@ util::Status AuthService::ConfirmPasswordReset(const Json& body,
   const std::string confirm = FirstString(body, {"passwordConfirm"});
   for (const auto& [name, value] : {std::pair{"token", &token}, std::pair{"password", &password},
                                     std::pair{"passwordConfirm", &confirm}}) {
-    if (value->empty()) failure.field_errors[name] = {"validation_required", "Missing required value."};
+    if (value->empty())
+      failure.field_errors[name] = {"validation_required", "Missing required value."};
   }
   CheckPasswordRules(password, "password", failure);
   if (!failure.field_errors.count("passwordConfirm") && confirm != password) {

@@ -94,7 +94,8 @@ util::Status ValidateSettings(const Json& values, WriteMode mode) {
     bool ok = it->is_array() && it->size() <= 50;
     for (size_t i = 0; ok && i < it->size(); ++i) {
       const Json& t = (*it)[i];
-      ok = t.is_object() && t.value("name", Json()).is_string() && IsHttpUrl(t.value("url", Json()));
+      ok =
+          t.is_object() && t.value("name", Json()).is_string() && IsHttpUrl(t.value("url", Json()));
     }
     if (!ok) reject("tilesets", "Must be a list of {name, url} with http(s) URLs.");
   }
@@ -131,21 +132,19 @@ void RegisterFamilies(RecordService& service, const util::Clock& clock) {
                      .create_denied = "The author of a new trail must be the signed-in user.",
                      .show_expand = "author",
                      .update_expand = "category,waypoints"});
-  service.AddFamily(
-      {.collection = kLists,
-       .editor_fields = {"name", "description", "trails"},
-       .create_denied = "The author of a new list must be the signed-in user.",
-       .prepare_insert = [](storage::Connection& c, const Caller& caller,
-                            NewRecord& record) -> util::Status {
-         if (record.values.contains("public")) return util::OkStatus();
-         CAIRN_ASSIGN_OR_RETURN(bool open, DefaultPublic(c, caller.user_id, "lists"));
-         record.values["public"] = open;
-         return util::OkStatus();
-       },
-       .show_expand = "trails,trails.category,trails.waypoints,author"});
-  service.AddFamily(
-      {.collection = kWaypoints,
-       .create_denied = "Waypoints can only be added to trails you may edit."});
+  service.AddFamily({.collection = kLists,
+                     .editor_fields = {"name", "description", "trails"},
+                     .create_denied = "The author of a new list must be the signed-in user.",
+                     .prepare_insert = [](storage::Connection& c, const Caller& caller,
+                                          NewRecord& record) -> util::Status {
+                       if (record.values.contains("public")) return util::OkStatus();
+                       CAIRN_ASSIGN_OR_RETURN(bool open, DefaultPublic(c, caller.user_id, "lists"));
+                       record.values["public"] = open;
+                       return util::OkStatus();
+                     },
+                     .show_expand = "trails,trails.category,trails.waypoints,author"});
+  service.AddFamily({.collection = kWaypoints,
+                     .create_denied = "Waypoints can only be added to trails you may edit."});
   service.AddFamily({.collection = kComments,
                      .immutable_fields = {"trail"},
                      .create_denied = "Sign in and open the trail to comment on it.",
@@ -158,21 +157,19 @@ void RegisterFamilies(RecordService& service, const util::Clock& clock) {
                      .create_denied = "Summit logs can only be added to trails you can see."});
   for (const auto& [collection, item] :
        {std::pair{kListShare, "list"}, std::pair{kTrailShare, "trail"}}) {
-    service.AddFamily({.collection = collection,
-                       .owner_field = "",
-                       .immutable_fields = {item, "user"},
-                       .unique_fields = {item, "user"},
-                       .unique_message = std::string("The ") + item +
-                                         " is already shared with this user.",
-                       .create_denied = std::string("Only the owner can share this ") + item + ".",
-                       .prepare_insert = [](storage::Connection&, const Caller& caller,
-                                            NewRecord& record) {
-                         return NotWithYourself(caller, record.values);
-                       },
-                       .show_expand = "user",
-                       .list_expand = "user",
-                       .create_expand = "user",
-                       .update_expand = "user"});
+    service.AddFamily(
+        {.collection = collection,
+         .owner_field = "",
+         .immutable_fields = {item, "user"},
+         .unique_fields = {item, "user"},
+         .unique_message = std::string("The ") + item + " is already shared with this user.",
+         .create_denied = std::string("Only the owner can share this ") + item + ".",
+         .prepare_insert = [](storage::Connection&, const Caller& caller,
+                              NewRecord& record) { return NotWithYourself(caller, record.values); },
+         .show_expand = "user",
+         .list_expand = "user",
+         .create_expand = "user",
+         .update_expand = "user"});
   }
   service.AddFamily(
       {.collection = kTrailLinkShare,
@@ -188,31 +185,32 @@ void RegisterFamilies(RecordService& service, const util::Clock& clock) {
          }
          return util::OkStatus();
        },
-       .prepare_insert = [](storage::Connection&, const Caller&, NewRecord& record) {
-         record.values["token"] = util::RandomString(kLinkTokenLength, util::kLowerAlnum);
-         return util::OkStatus();
-       }});
-  service.AddFamily(
-      {.collection = kApiTokens,
-       .owner_field = "user",
-       .owner_defaults_to_caller = true,
-       .create_denied = "API tokens are created by a signed-in user for themselves.",
-       .validate = [&clock](const Json& values, WriteMode mode) -> util::Status {
-         const std::string expiration = values.value("expiration", "");
-         if (!expiration.empty() &&
-             util::ParseTimestampMillis(expiration).value_or(0) <= clock.NowMillis()) {
-           return FieldError(mode, "expiration", "validation_date_in_past",
-                             "The expiration must be in the future.");
-         }
-         return util::OkStatus();
-       },
-       .prepare_insert = [](storage::Connection&, const Caller&,
-                            NewRecord& record) -> util::Status {
-         const std::string key = NewApiKey();
-         record.hidden_columns.emplace_back("token_hash", HashApiKey(key));
-         record.response_extras["token"] = key;  // shown this once, never again
-         return util::OkStatus();
-       }});
+       .prepare_insert =
+           [](storage::Connection&, const Caller&, NewRecord& record) {
+             record.values["token"] = util::RandomString(kLinkTokenLength, util::kLowerAlnum);
+             return util::OkStatus();
+           }});
+  service.AddFamily({.collection = kApiTokens,
+                     .owner_field = "user",
+                     .owner_defaults_to_caller = true,
+                     .create_denied = "API tokens are created by a signed-in user for themselves.",
+                     .validate = [&clock](const Json& values, WriteMode mode) -> util::Status {
+                       const std::string expiration = values.value("expiration", "");
+                       if (!expiration.empty() &&
+                           util::ParseTimestampMillis(expiration).value_or(0) <=
+                               clock.NowMillis()) {
+                         return FieldError(mode, "expiration", "validation_date_in_past",
+                                           "The expiration must be in the future.");
+                       }
+                       return util::OkStatus();
+                     },
+                     .prepare_insert = [](storage::Connection&, const Caller&,
+                                          NewRecord& record) -> util::Status {
+                       const std::string key = NewApiKey();
+                       record.hidden_columns.emplace_back("token_hash", HashApiKey(key));
+                       record.response_extras["token"] = key;  // shown this once, never again
+                       return util::OkStatus();
+                     }});
   service.AddFamily({.collection = kSettings,
                      .owner_field = "user",
                      .owner_defaults_to_caller = true,
