@@ -9,22 +9,39 @@
 namespace cairn::api_test {
 namespace {
 
-enum class Role { kAnonymous, kOwner, kViewer, kEditor, kListHolder, kLinkHolder, kStranger, kApiKey };
+enum class Role {
+  kAnonymous,
+  kOwner,
+  kViewer,
+  kEditor,
+  kListHolder,
+  kLinkHolder,
+  kStranger,
+  kApiKey
+};
 
-const std::vector<Role> kAllRoles = {Role::kAnonymous,  Role::kOwner,      Role::kViewer,
-                                     Role::kEditor,     Role::kListHolder, Role::kLinkHolder,
-                                     Role::kStranger,   Role::kApiKey};
+const std::vector<Role> kAllRoles = {Role::kAnonymous, Role::kOwner,      Role::kViewer,
+                                     Role::kEditor,    Role::kListHolder, Role::kLinkHolder,
+                                     Role::kStranger,  Role::kApiKey};
 
 const char* Name(Role role) {
   switch (role) {
-    case Role::kAnonymous: return "anonymous";
-    case Role::kOwner: return "owner (alice)";
-    case Role::kViewer: return "view share (bob)";
-    case Role::kEditor: return "edit share (carol)";
-    case Role::kListHolder: return "list-share holder (dave)";
-    case Role::kLinkHolder: return "link-token holder (anonymous + ?share=)";
-    case Role::kStranger: return "stranger (eve)";
-    case Role::kApiKey: return "API key (alice's)";
+    case Role::kAnonymous:
+      return "anonymous";
+    case Role::kOwner:
+      return "owner (alice)";
+    case Role::kViewer:
+      return "view share (bob)";
+    case Role::kEditor:
+      return "edit share (carol)";
+    case Role::kListHolder:
+      return "list-share holder (dave)";
+    case Role::kLinkHolder:
+      return "link-token holder (anonymous + ?share=)";
+    case Role::kStranger:
+      return "stranger (eve)";
+    case Role::kApiKey:
+      return "API key (alice's)";
   }
   return "?";
 }
@@ -53,13 +70,13 @@ struct World {
       ids[std::string(user) + "_token"] = token;
     }
     const std::string alice = ids["alice"], owner = ids["alice_token"];
-    ids["T"] = MakeRecord("/api/v1/trail", {{"name", "T-secret"}, {"public", false}, {"author", alice}},
-                          owner);
-    ids["P"] = MakeRecord("/api/v1/trail", {{"name", "P-open"}, {"public", true}, {"author", alice}},
-                          owner);
-    ids["Q"] = MakeRecord("/api/v1/trail",
-                          {{"name", "Q-eve"}, {"public", false}, {"author", ids["eve"]}},
-                          ids["eve_token"]);
+    ids["T"] = MakeRecord("/api/v1/trail",
+                          {{"name", "T-secret"}, {"public", false}, {"author", alice}}, owner);
+    ids["P"] = MakeRecord("/api/v1/trail",
+                          {{"name", "P-open"}, {"public", true}, {"author", alice}}, owner);
+    ids["Q"] =
+        MakeRecord("/api/v1/trail", {{"name", "Q-eve"}, {"public", false}, {"author", ids["eve"]}},
+                   ids["eve_token"]);
     ids["L"] = MakeRecord("/api/v1/list",
                           {{"name", "L-private"},
                            {"author", alice},
@@ -72,25 +89,25 @@ struct World {
                             {"public", true},
                             {"trails", Json::array({ids["T"], ids["P"]})}},
                            owner);
-    ids["W"] = MakeRecord("/api/v1/waypoint",
-                          {{"author", alice}, {"trail", ids["T"]}, {"lat", 46.5}, {"lon", 8.1}},
-                          owner);
+    ids["W"] =
+        MakeRecord("/api/v1/waypoint",
+                   {{"author", alice}, {"trail", ids["T"]}, {"lat", 46.5}, {"lon", 8.1}}, owner);
     ids["C"] = MakeRecord("/api/v1/comment",
                           {{"author", alice}, {"trail", ids["T"]}, {"text", "C-secret"}}, owner);
     ids["S"] = MakeRecord("/api/v1/summit-log",
                           {{"author", alice}, {"trail", ids["T"]}, {"date", "2024-06-01"}}, owner);
-    ids["TSV"] = MakeRecord("/api/v1/trail-share",
-                            {{"trail", ids["T"]}, {"user", ids["bob"]}, {"permission", "view"}},
-                            owner);
-    ids["TSE"] = MakeRecord("/api/v1/trail-share",
-                            {{"trail", ids["T"]}, {"user", ids["carol"]}, {"permission", "edit"}},
-                            owner);
-    ids["LSD"] = MakeRecord("/api/v1/list-share",
-                            {{"list", ids["L"]}, {"user", ids["dave"]}, {"permission", "view"}},
-                            owner);
-    ids["LSE"] = MakeRecord("/api/v1/list-share",
-                            {{"list", ids["L"]}, {"user", ids["carol"]}, {"permission", "edit"}},
-                            owner);
+    ids["TSV"] =
+        MakeRecord("/api/v1/trail-share",
+                   {{"trail", ids["T"]}, {"user", ids["bob"]}, {"permission", "view"}}, owner);
+    ids["TSE"] =
+        MakeRecord("/api/v1/trail-share",
+                   {{"trail", ids["T"]}, {"user", ids["carol"]}, {"permission", "edit"}}, owner);
+    ids["LSD"] =
+        MakeRecord("/api/v1/list-share",
+                   {{"list", ids["L"]}, {"user", ids["dave"]}, {"permission", "view"}}, owner);
+    ids["LSE"] =
+        MakeRecord("/api/v1/list-share",
+                   {{"list", ids["L"]}, {"user", ids["carol"]}, {"permission", "edit"}}, owner);
     Reply link = server.Put("/api/v1/trail-link-share",
                             {{"trail", ids["T"]}, {"permission", "view"}}, owner);
     REQUIRE(link.status == 200);
@@ -115,12 +132,18 @@ struct World {
   std::string Me(Role role) const {
     switch (role) {
       case Role::kOwner:
-      case Role::kApiKey: return ids.at("alice");
-      case Role::kViewer: return ids.at("bob");
-      case Role::kEditor: return ids.at("carol");
-      case Role::kListHolder: return ids.at("dave");
-      case Role::kStranger: return ids.at("eve");
-      default: return "";
+      case Role::kApiKey:
+        return ids.at("alice");
+      case Role::kViewer:
+        return ids.at("bob");
+      case Role::kEditor:
+        return ids.at("carol");
+      case Role::kListHolder:
+        return ids.at("dave");
+      case Role::kStranger:
+        return ids.at("eve");
+      default:
+        return "";
     }
   }
 
@@ -161,9 +184,10 @@ struct Row {
 // Expected statuses for all eight roles, in kAllRoles order.
 std::map<Role, int> All(int anonymous, int owner, int viewer, int editor, int list_holder,
                         int link_holder, int stranger, int api_key) {
-  return {{Role::kAnonymous, anonymous}, {Role::kOwner, owner},          {Role::kViewer, viewer},
-          {Role::kEditor, editor},       {Role::kListHolder, list_holder},
-          {Role::kLinkHolder, link_holder}, {Role::kStranger, stranger}, {Role::kApiKey, api_key}};
+  return {{Role::kAnonymous, anonymous},    {Role::kOwner, owner},
+          {Role::kViewer, viewer},          {Role::kEditor, editor},
+          {Role::kListHolder, list_holder}, {Role::kLinkHolder, link_holder},
+          {Role::kStranger, stranger},      {Role::kApiKey, api_key}};
 }
 
 void RunRows(World& world, const std::vector<Row>& rows) {
@@ -232,7 +256,8 @@ TEST_CASE("show and update: each caller gets exactly what the access model grant
 TEST_CASE("create: the policy checks what a new record attaches to", "[api][permissions]") {
   World world;
   const std::vector<Row> rows = {
-      {"trail authored by me", "PUT", "/api/v1/trail", R"({"name":"n","public":false,"author":"{me}"})",
+      {"trail authored by me", "PUT", "/api/v1/trail",
+       R"({"name":"n","public":false,"author":"{me}"})",
        All(401, 200, 200, 200, 200, 401, 200, 200)},
       {"trail authored by alice", "PUT", "/api/v1/trail",
        R"({"name":"n","public":false,"author":"{alice}"})",
@@ -249,18 +274,27 @@ TEST_CASE("create: the policy checks what a new record attaches to", "[api][perm
       {"trail share of T (owner only)", "PUT", "/api/v1/trail-share",
        R"({"trail":"{T}","user":"{frank}","permission":"view"})",
        All(401, 200, 403, 403, 403, 401, 400, 0)},
-      {"trail share of T by key", "PUT", "/api/v1/trail-share",
-       R"({"trail":"{T}","user":"{grace}","permission":"view"})", {{Role::kApiKey, 200}}},
+      {"trail share of T by key",
+       "PUT",
+       "/api/v1/trail-share",
+       R"({"trail":"{T}","user":"{grace}","permission":"view"})",
+       {{Role::kApiKey, 200}}},
       {"list share of L (owner only)", "PUT", "/api/v1/list-share",
        R"({"list":"{L}","user":"{frank}","permission":"view"})",
        All(401, 200, 400, 403, 403, 401, 400, 0)},
-      {"list share of L by key", "PUT", "/api/v1/list-share",
-       R"({"list":"{L}","user":"{grace}","permission":"view"})", {{Role::kApiKey, 200}}},
+      {"list share of L by key",
+       "PUT",
+       "/api/v1/list-share",
+       R"({"list":"{L}","user":"{grace}","permission":"view"})",
+       {{Role::kApiKey, 200}}},
       {"link share of T (the trail's author only)", "PUT", "/api/v1/trail-link-share",
        R"({"trail":"{T}","permission":"view"})", All(401, 200, 403, 403, 403, 401, 400, 200)},
       {"API token (not with an API key)", "PUT", "/api/v1/api-token", R"({"name":"k"})",
        All(401, 200, 200, 200, 200, 401, 200, 403)},
-      {"settings for someone else", "PUT", "/api/v1/settings", R"({"user":"{alice}"})",
+      {"settings for someone else",
+       "PUT",
+       "/api/v1/settings",
+       R"({"user":"{alice}"})",
        {{Role::kViewer, 403}, {Role::kStranger, 403}, {Role::kAnonymous, 401}}},
   };
   RunRows(world, rows);
@@ -352,8 +386,8 @@ TEST_CASE("lists and totals show each caller exactly the records they may see",
       for (const auto& item : items) found = found || item["id"] == world.Id(listing.record);
       CHECK(found == (present == 1));
       // Totals count exactly what is listed: no hidden record shows in a number either.
-      const std::string total = reply.body.is_array() ? reply.Header("X-Total-Count")
-                                                       : reply.body["totalItems"].dump();
+      const std::string total =
+          reply.body.is_array() ? reply.Header("X-Total-Count") : reply.body["totalItems"].dump();
       CHECK(total == std::to_string(items.size()));
       CHECK(reply.raw.find("token_hash") == std::string::npos);
     }
@@ -409,24 +443,24 @@ TEST_CASE("edit shares change content, never visibility, and keep what they cann
           "[api][permissions]") {
   World world;
   const std::string carol = world.Id("carol_token");
-  Reply publish =
-      world.server.Post("/api/v1/trail/" + world.Id("T"), {{"name", "T-secret"}, {"public", true}},
-                        carol);
+  Reply publish = world.server.Post("/api/v1/trail/" + world.Id("T"),
+                                    {{"name", "T-secret"}, {"public", true}}, carol);
   CHECK(publish.status == 403);
   CHECK(publish.body["message"].get<std::string>().find("public") != std::string::npos);
   CHECK(world.server.Get("/api/v1/trail/" + world.Id("T")).status == 404);  // still private
-  Reply renamed = world.server.Post(
-      "/api/v1/trail/" + world.Id("T"), {{"name", "T-secret"}, {"description", "by carol"}}, carol);
+  Reply renamed = world.server.Post("/api/v1/trail/" + world.Id("T"),
+                                    {{"name", "T-secret"}, {"description", "by carol"}}, carol);
   CHECK(renamed.status == 200);
   CHECK(renamed.body["description"] == "by carol");
 
   // carol may edit L's trails, but only with trails she can see: not eve's private Q.
   const std::string list_path = "/api/v1/list/" + world.Id("L");
-  REQUIRE(world.server
-              .Post(list_path, {{"name", "L-private"}, {"trails", Json::array({world.Id("T"),
-                                                                                world.Id("P")})}},
-                    world.Id("alice_token"))
-              .status == 200);
+  REQUIRE(
+      world.server
+          .Post(list_path,
+                {{"name", "L-private"}, {"trails", Json::array({world.Id("T"), world.Id("P")})}},
+                world.Id("alice_token"))
+          .status == 200);
   Reply add_invisible = world.server.Post(
       list_path, {{"name", "L-private"}, {"trails", Json::array({world.Id("Q")})}}, carol);
   CHECK(add_invisible.status == 400);
@@ -480,21 +514,21 @@ TEST_CASE("share records cannot be retargeted, only their permission changes",
     CHECK(r.status == 400);
     CHECK(r.body["detail"]["data"][field]["code"] == "validation_immutable");
   }
-  Reply upgraded = world.server.Post("/api/v1/trail-share/" + world.Id("TSV"),
-                                     {{"permission", "edit"}}, owner);
+  Reply upgraded =
+      world.server.Post("/api/v1/trail-share/" + world.Id("TSV"), {{"permission", "edit"}}, owner);
   CHECK(upgraded.status == 200);
   CHECK(upgraded.body["permission"] == "edit");
   // bob can now edit T; a link share can never grant that.
-  CHECK(world.server.Post("/api/v1/trail/" + world.Id("T"), {{"name", "T-secret"}},
-                          world.Id("bob_token"))
+  CHECK(world.server
+            .Post("/api/v1/trail/" + world.Id("T"), {{"name", "T-secret"}}, world.Id("bob_token"))
             .status == 200);
   Reply edit_link = world.server.Put("/api/v1/trail-link-share",
                                      {{"trail", world.Id("T")}, {"permission", "edit"}}, owner);
   CHECK(edit_link.status == 400);
   CHECK(edit_link.body["detail"]["data"]["permission"]["code"] == "validation_invalid_value");
   Reply self_share = world.server.Put(
-      "/api/v1/trail-share", {{"trail", world.Id("P")}, {"user", world.Id("alice")}, {"permission", "view"}},
-      owner);
+      "/api/v1/trail-share",
+      {{"trail", world.Id("P")}, {"user", world.Id("alice")}, {"permission", "view"}}, owner);
   CHECK(self_share.status == 400);
 }
 

@@ -92,10 +92,17 @@ class TestServer {
 
   Reply Send(const std::string& method, const std::string& path, const std::string& token = "",
              const std::string& body = "", const std::string& content_type = "application/json") {
-    httplib::Client client("127.0.0.1", port_);
-    client.set_read_timeout(30, 0);
     httplib::Headers headers;
     if (!token.empty()) headers.emplace("Authorization", "Bearer " + token);
+    return SendWithHeaders(method, path, headers, body, content_type);
+  }
+
+  // Like Send, with any headers (Cookie, Origin, X-Forwarded-For, ...).
+  Reply SendWithHeaders(const std::string& method, const std::string& path,
+                        const httplib::Headers& headers, const std::string& body = "",
+                        const std::string& content_type = "application/json") {
+    httplib::Client client("127.0.0.1", port_);
+    client.set_read_timeout(30, 0);
     httplib::Result result{nullptr, httplib::Error::Unknown};
     if (method == "GET") {
       result = client.Get(path.c_str(), headers);
