@@ -75,7 +75,14 @@ bool Confirm(const Config& config, const std::string& question) {
 
 int RunUserCommand(const Config& config) {
   if (!std::filesystem::exists(config.data_dir + "/data.db")) {
-    return Fail("no Cairn data in " + config.data_dir + " (is --dir right?)");
+    // The first account may come before the first start; anything else needs existing data.
+    if (config.user_action != "add") {
+      return Fail("no Cairn data in " + config.data_dir + " (is --dir right?)");
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(config.data_dir) / "storage", ec);
+    if (ec) return Fail("cannot create " + config.data_dir + ": " + ec.message());
+    std::fprintf(stderr, "cairn user: created the data dir %s\n", config.data_dir.c_str());
   }
   auto core = BuildCore(config);
   if (!core.ok()) return Fail(core.error().message);

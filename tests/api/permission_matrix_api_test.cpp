@@ -342,6 +342,18 @@ TEST_CASE("delete: only who may, and a refused delete changes nothing", "[api][p
         403);
   CHECK(world.server.Delete("/api/v1/comment/" + bob_comment, world.Id("alice_token")).status ==
         200);
+  const std::string bob_log = world.MakeRecord(
+      "/api/v1/summit-log",
+      {{"author", world.Id("bob")}, {"trail", world.Id("T")}, {"date", "2024-08-01"}},
+      world.Id("bob_token"));
+  CHECK(world.server
+            .Post("/api/v1/summit-log/" + bob_log, {{"date", "2024-08-02"}},
+                  world.Id("alice_token"))
+            .status == 403);  // removing is the author's right, rewriting is not
+  CHECK(world.server.Delete("/api/v1/summit-log/" + bob_log, world.Id("carol_token")).status ==
+        403);
+  CHECK(world.server.Delete("/api/v1/summit-log/" + bob_log, world.Id("alice_token")).status ==
+        200);
   // The owner deletes the trail itself; an API key acts for its owner.
   CHECK(world.Send(Role::kApiKey, "DELETE", "/api/v1/waypoint/{W}").status == 200);
   CHECK(world.Send(Role::kOwner, "DELETE", "/api/v1/trail/{T}").status == 200);

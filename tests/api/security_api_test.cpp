@@ -44,7 +44,8 @@ TEST_CASE("a login sets an HttpOnly SameSite cookie that reads, and writes only 
           "[api][security]") {
   TestServer server;
   auto [alice, token] = server.CreateUser("alice");
-  Reply login = server.Post("/api/v1/auth/login", {{"username", "alice"}, {"password", "correct-horse"}});
+  Reply login =
+      server.Post("/api/v1/auth/login", {{"username", "alice"}, {"password", "correct-horse"}});
   const std::string cookie = login.Header("Set-Cookie");
   CHECK(cookie.rfind("cairn_auth=" + login.body["token"].get<std::string>(), 0) == 0);
   CHECK(cookie.find("HttpOnly") != std::string::npos);
@@ -67,7 +68,8 @@ TEST_CASE("a login sets an HttpOnly SameSite cookie that reads, and writes only 
             .status == 403);
   CHECK(server
             .SendWithHeaders("PUT", "/api/v1/trail",
-                             {{"Cookie", session}, {"Referer", "https://evil.example/" + own}}, body)
+                             {{"Cookie", session}, {"Referer", "https://evil.example/" + own}},
+                             body)
             .status == 403);
   CHECK(server.Get("/api/v1/trail", token).body["totalItems"] == 0);  // nothing was created
   CHECK(server.SendWithHeaders("PUT", "/api/v1/trail", {{"Cookie", session}, {"Origin", own}}, body)
@@ -90,9 +92,9 @@ TEST_CASE("behind an https proxy the cookie is Secure and the proxy's origin cou
   auto [alice, token] = server.CreateUser("alice");
   const httplib::Headers proxied = {{"X-Forwarded-Proto", "https"},
                                     {"X-Forwarded-Host", "trails.example.org"}};
-  Reply login = server.SendWithHeaders(
-      "POST", "/api/v1/auth/login", proxied,
-      Json{{"username", "alice"}, {"password", "correct-horse"}}.dump());
+  Reply login =
+      server.SendWithHeaders("POST", "/api/v1/auth/login", proxied,
+                             Json{{"username", "alice"}, {"password", "correct-horse"}}.dump());
   CHECK(login.Header("Set-Cookie").find("; Secure") != std::string::npos);
   httplib::Headers write = proxied;
   write.emplace("Cookie", SessionPair(login));
@@ -150,10 +152,12 @@ TEST_CASE("API keys: shown once, stored hashed, usable as bearer, revoked and ex
   CHECK_FALSE(as_key.body.contains("token"));  // no login token is minted for a key
   CHECK(server.Get("/api/v1/api-token", token).body[0]["last_used"] != "");
   // A key acts for its user, but cannot take over the account.
-  CHECK(server.Post("/api/v1/user/" + alice,
-                    {{"password", "new-password-1"}, {"passwordConfirm", "new-password-1"},
-                     {"oldPassword", "correct-horse"}},
-                    key)
+  CHECK(server
+            .Post("/api/v1/user/" + alice,
+                  {{"password", "new-password-1"},
+                   {"passwordConfirm", "new-password-1"},
+                   {"oldPassword", "correct-horse"}},
+                  key)
             .status == 403);
   CHECK(server.Delete("/api/v1/user/" + alice, key).status == 403);
   CHECK(server.Put("/api/v1/api-token", {{"name", "more"}}, key).status == 403);
@@ -176,7 +180,8 @@ TEST_CASE("API keys: shown once, stored hashed, usable as bearer, revoked and ex
   const std::time_t soon_t = std::chrono::system_clock::to_time_t(soon);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&soon_t));
-  Reply short_lived = server.Put("/api/v1/api-token", {{"name", "brief"}, {"expiration", stamp}}, token);
+  Reply short_lived =
+      server.Put("/api/v1/api-token", {{"name", "brief"}, {"expiration", stamp}}, token);
   REQUIRE(short_lived.status == 200);
   const std::string brief = short_lived.body["token"];
   CHECK(server.Get("/api/v1/user/" + alice, brief).status == 200);
@@ -213,13 +218,13 @@ TEST_CASE("password reset: same answer for every email, single use, one hour, si
   Reply stale = confirm(first, "brand-new-secret");
   CHECK(stale.status == 400);
   CHECK(stale.body["detail"]["data"]["token"]["code"] == "validation_invalid_token");
-  Reply mismatch = server.Post("/api/v1/auth/confirm-reset", {{"token", second},
-                                                              {"password", "brand-new-secret"},
-                                                              {"passwordConfirm", "other"}});
+  Reply mismatch = server.Post(
+      "/api/v1/auth/confirm-reset",
+      {{"token", second}, {"password", "brand-new-secret"}, {"passwordConfirm", "other"}});
   CHECK(mismatch.status == 400);
   CHECK(mismatch.body["detail"]["data"]["passwordConfirm"]["code"] == "validation_values_mismatch");
   CHECK(confirm(second, "brand-new-secret").status == 200);
-  CHECK(confirm(second, "another-secret-1").status == 400);  // used up
+  CHECK(confirm(second, "another-secret-1").status == 400);         // used up
   CHECK(server.Get("/api/v1/user/" + alice, token).status == 401);  // old sessions end
   CHECK(server.Post("/api/v1/auth/login", {{"username", "alice"}, {"password", "correct-horse"}})
             .status == 400);
@@ -229,8 +234,8 @@ TEST_CASE("password reset: same answer for every email, single use, one hour, si
 
 TEST_CASE("with --smtp-url the reset code goes out by mail, not to the log", "[api][security]") {
   test_support::FakeSmtpServer smtp({});
-  TestServer server(
-      "", {"--smtp-url", "smtp://127.0.0.1:" + std::to_string(smtp.port()) + "?from=cairn@pi.test"});
+  TestServer server("", {"--smtp-url", "smtp://127.0.0.1:" + std::to_string(smtp.port()) +
+                                           "?from=cairn@pi.test"});
   server.CreateUser("alice");
   REQUIRE(server.Post("/api/v1/auth/reset", {{"email", "alice@example.com"}}).status == 200);
   REQUIRE(smtp.WaitForDelivery(std::chrono::seconds(10)));
@@ -242,8 +247,9 @@ TEST_CASE("with --smtp-url the reset code goes out by mail, not to the log", "[a
   REQUIRE(std::regex_search(mail, code, std::regex("enter this code: ([a-z0-9]{32})")));
   CHECK(server.ReadLog().find(code[1].str()) == std::string::npos);
   CHECK(server
-            .Post("/api/v1/auth/confirm-reset",
-                  {{"token", code[1].str()}, {"password", "via-mail-1"}, {"passwordConfirm", "via-mail-1"}})
+            .Post("/api/v1/auth/confirm-reset", {{"token", code[1].str()},
+                                                 {"password", "via-mail-1"},
+                                                 {"passwordConfirm", "via-mail-1"}})
             .status == 200);
 }
 
@@ -251,14 +257,15 @@ TEST_CASE("a private instance shows anonymous callers nothing but login, sign-up
           "[api][security]") {
   TestServer server("", {"--private"});
   auto [alice, token] = server.CreateUser("alice");  // sign-up and login stay open
-  Reply trail = server.Put("/api/v1/trail", {{"name", "x"}, {"public", true}, {"author", alice}}, token);
+  Reply trail =
+      server.Put("/api/v1/trail", {{"name", "x"}, {"public", true}, {"author", alice}}, token);
   REQUIRE(trail.status == 200);
   Reply link = server.Put("/api/v1/trail-link-share",
                           {{"trail", trail.body["id"]}, {"permission", "view"}}, token);
   for (const std::string& path :
        {std::string("/api/v1/trail"), "/api/v1/trail/" + trail.body["id"].get<std::string>(),
-        "/api/v1/trail/" + trail.body["id"].get<std::string>() + "?share=" +
-            link.body["token"].get<std::string>(),
+        "/api/v1/trail/" + trail.body["id"].get<std::string>() +
+            "?share=" + link.body["token"].get<std::string>(),
         std::string("/api/v1/category"), "/api/v1/user/" + alice, std::string("/api/v1/list")}) {
     INFO(path);
     CHECK(server.Get(path).status == 401);
@@ -268,8 +275,9 @@ TEST_CASE("a private instance shows anonymous callers nothing but login, sign-up
   CHECK(server.Get("/api/v1/auth/oauth").status == 200);
 }
 
-TEST_CASE("sign-up is refused with 403 under --disable-signup, and GET /auth/oauth lists no providers",
-          "[api][security]") {
+TEST_CASE(
+    "sign-up is refused with 403 under --disable-signup, and GET /auth/oauth lists no providers",
+    "[api][security]") {
   TestServer server("", {"--disable-signup"});
   Reply refused = server.Put("/api/v1/user", {{"username", "mallory"},
                                               {"email", "m@example.com"},
@@ -288,8 +296,9 @@ TEST_CASE("injection through filter, sort and expand on every collection is iner
   auto [alice, token] = server.CreateUser("alice");
   REQUIRE(server.Put("/api/v1/trail", {{"name", "x"}, {"public", true}, {"author", alice}}, token)
               .status == 200);
-  for (const char* collection : {"trail", "list", "waypoint", "comment", "summit-log", "trail-share",
-                                 "list-share", "trail-link-share", "api-token", "settings"}) {
+  for (const char* collection :
+       {"trail", "list", "waypoint", "comment", "summit-log", "trail-share", "list-share",
+        "trail-link-share", "api-token", "settings"}) {
     for (const std::string& query :
          {"filter=" + Url("id = '' || 1=1 --"), "filter=" + Url("id = \"x') OR 1=1 --\""),
           "filter=" + Url("id = 'x'; DROP TABLE users; --"), "sort=" + Url("id; DROP TABLE users"),

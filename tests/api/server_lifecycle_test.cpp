@@ -9,17 +9,6 @@
 namespace cairn::api_test {
 namespace {
 
-std::string RunCommand(const std::string& command, int* exit_code) {
-  std::string out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-  int status = ::pclose(pipe);
-  *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
-}
-
 TEST_CASE("health answers ok and the data dir holds data.db, storage/ and a private secret",
           "[api][lifecycle]") {
   TestServer server;

@@ -52,6 +52,18 @@ inline std::string Url(const std::string& text) {
   return out;
 }
 
+// Runs a shell command and returns what it printed on stdout; `exit_code` gets its status.
+inline std::string RunCommand(const std::string& command, int* exit_code) {
+  std::string out;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
+  int status = ::pclose(pipe);
+  *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
 struct Reply {
   int status = 0;
   Json body;

@@ -34,9 +34,9 @@ TEST_CASE("tampered tokens are rejected", "[tokens]") {
   // Re-sign nothing, but claim another user or a later expiry in the payload.
   const TokenClaims other{"attacker1234567", kClaims.collection_id, 99999999999, "auth"};
   const std::string forged_payload = signer.Sign(other, "k").substr(first_dot + 1);
-  const std::string spliced =
-      token.substr(0, first_dot + 1) + forged_payload.substr(0, forged_payload.find('.')) +
-      token.substr(second_dot);
+  const std::string spliced = token.substr(0, first_dot + 1) +
+                              forged_payload.substr(0, forged_payload.find('.')) +
+                              token.substr(second_dot);
   std::string flipped = token;
   flipped[second_dot + 3] = flipped[second_dot + 3] == 'A' ? 'B' : 'A';
   for (const std::string& bad :
