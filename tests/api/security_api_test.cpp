@@ -232,6 +232,18 @@ TEST_CASE("password reset: same answer for every email, single use, one hour, si
             .status == 200);
 }
 
+TEST_CASE("reset requests are throttled per address so the endpoint cannot flood inboxes",
+          "[api][security]") {
+  TestServer server;
+  server.CreateUser("alice");
+  for (int i = 0; i < 10; ++i) {
+    CHECK(server.Post("/api/v1/auth/reset", {{"email", "alice@example.com"}}).status == 200);
+  }
+  Reply flooded = server.Post("/api/v1/auth/reset", {{"email", "alice@example.com"}});
+  CHECK(flooded.status == 429);
+  CHECK_FALSE(flooded.Header("Retry-After").empty());
+}
+
 TEST_CASE("with --smtp-url the reset code goes out by mail, not to the log", "[api][security]") {
   test_support::FakeSmtpServer smtp({});
   TestServer server("", {"--smtp-url", "smtp://127.0.0.1:" + std::to_string(smtp.port()) +
