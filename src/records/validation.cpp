@@ -85,6 +85,14 @@ bool IsEmptyValue(const Json& v) {
          (v.is_array() && v.empty());
 }
 
+// A date field's stored form: "YYYY-MM-DD", or with `with_time` the record timestamp layout.
+std::optional<std::string> NormaliseDate(const std::string& text, bool with_time) {
+  if (!with_time) return util::ParseCalendarDate(text);
+  auto millis = util::ParseTimestampMillis(text);
+  if (!millis) return std::nullopt;
+  return util::FormatTimestamp(*millis);
+}
+
 std::string FormatNumber(double d) {
   if (std::floor(d) == d) return std::to_string(static_cast<int64_t>(d));
   return std::to_string(d);
@@ -163,26 +171,20 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
       values[field.name] = v.get<double>();  // one representation, whatever the client sent
       continue;
     }
-    if (field.type == FieldType::kDateTime && !v.get<std::string>().empty()) {
-      auto millis = util::ParseTimestampMillis(v.get<std::string>());
-      if (!millis) {
-        issues.push_back(
-            {"invalid_string", "Invalid date-time", {field.name}, {{"validation", "datetime"}}});
+    if ((field.type == FieldType::kDate || field.type == FieldType::kDateTime) &&
+        !v.get<std::string>().empty()) {
+      const bool with_time = field.type == FieldType::kDateTime;
+      auto normalised = NormaliseDate(v.get<std::string>(), with_time);
+      if (!normalised) {
+        const char* validation = with_time ? "datetime" : "date";
+        issues.push_back({"invalid_string",
+                          with_time ? "Invalid date-time" : "Invalid date",
+                          {field.name},
+                          {{"validation", std::string(validation)}}});
         issues.push_back({"custom", "invalid-date", {field.name}, {}});
         continue;
       }
-      values[field.name] = util::FormatTimestamp(*millis);
-      continue;
-    }
-    if (field.type == FieldType::kDate && !v.get<std::string>().empty()) {
-      auto date = util::ParseCalendarDate(v.get<std::string>());
-      if (!date) {
-        issues.push_back(
-            {"invalid_string", "Invalid date", {field.name}, {{"validation", "date"}}});
-        issues.push_back({"custom", "invalid-date", {field.name}, {}});
-        continue;
-      }
-      values[field.name] = *date;
+      values[field.name] = *normalised;
       continue;
     }
     if (field.IsMultiValued()) {
