@@ -25,6 +25,8 @@ constexpr int64_t kLastUsedResolutionMillis = 60 * 1000;
 util::Error Invalid() { return util::Error::Unauthorized("The token is invalid."); }
 
 std::string AddressKey(const std::string& address) { return "ip:" + address; }
+// Reset traffic has its own budget, so asking for a code never costs login attempts.
+std::string ResetKey(const std::string& address) { return "reset:" + address; }
 std::string AccountKey(const std::string& identity) {
   std::string lower = identity;
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -195,11 +197,11 @@ util::Result<Caller> AuthService::AuthenticateApiKey(std::string_view key) {
 
 util::Status AuthService::RequestPasswordReset(const Json& body, const std::string& client_address,
                                                const std::string& reset_url) {
-  if (int64_t wait = throttle_.RetryAfterSeconds(AddressKey(client_address)); wait > 0) {
+  if (int64_t wait = throttle_.RetryAfterSeconds(ResetKey(client_address)); wait > 0) {
     return Throttled(wait);
   }
   // Each request counts against the address, so the endpoint cannot be used to flood inboxes.
-  throttle_.RecordFailure(AddressKey(client_address));
+  throttle_.RecordFailure(ResetKey(client_address));
   const std::string email = body.is_object() ? FirstString(body, {"email"}) : "";
   if (email.empty()) {
     return util::Error::InvalidField("Failed to request a password reset.", "email",
@@ -241,7 +243,7 @@ util::Status AuthService::RequestPasswordReset(const Json& body, const std::stri
 
 util::Status AuthService::ConfirmPasswordReset(const Json& body,
                                                const std::string& client_address) {
-  if (int64_t wait = throttle_.RetryAfterSeconds(AddressKey(client_address)); wait > 0) {
+  if (int64_t wait = throttle_.RetryAfterSeconds(ResetKey(client_address)); wait > 0) {
     return Throttled(wait);
   }
   if (!body.is_object()) {
@@ -282,7 +284,7 @@ util::Status AuthService::ConfirmPasswordReset(const Json& body,
   });
   if (!reset.ok()) return std::move(reset).error();
   if (!*reset) {
-    throttle_.RecordFailure(AddressKey(client_address));
+    throttle_.RecordFailure(ResetKey(client_address));
     return util::Error::InvalidField("Failed to reset the password.", "token",
                                      "validation_invalid_token",
                                      "The reset code is invalid, used or expired; ask for a new "

@@ -41,7 +41,8 @@ class AuthService {
   // POST /auth/reset: succeeds whatever `email` is (no account enumeration). For an account with
   // that email, issues a single-use token valid one hour (older reset tokens stop working) and
   // mails it, or writes it to the log when no SMTP server is configured. `reset_url` is the
-  // address of the web page that takes the token. Throttled per client address.
+  // address of the web page that takes the token. Throttled per client address (10 requests
+  // and failed confirmations in 15 minutes), separately from logins.
   util::Status RequestPasswordReset(const records::Json& body, const std::string& client_address,
                                     const std::string& reset_url);
 

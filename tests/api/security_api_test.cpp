@@ -242,6 +242,9 @@ TEST_CASE("reset requests are throttled per address so the endpoint cannot flood
   Reply flooded = server.Post("/api/v1/auth/reset", {{"email", "alice@example.com"}});
   CHECK(flooded.status == 429);
   CHECK_FALSE(flooded.Header("Retry-After").empty());
+  // Logins from the same address are a separate budget.
+  CHECK(server.Post("/api/v1/auth/login", {{"username", "alice"}, {"password", "correct-horse"}})
+            .status == 200);
 }
 
 TEST_CASE("with --smtp-url the reset code goes out by mail, not to the log", "[api][security]") {
