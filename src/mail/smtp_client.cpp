@@ -1,316 +1,42 @@
-// SMTP client: --smtp-url parsing, message formatting and the command dialogue over a socket.
+// SMTP client: the connection and the command dialogue that deliver a mail over a socket.
 #include "mail/smtp_client.h"
 
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
-#include <sodium.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <climits>
-#include <cstdio>
-#include <ctime>
 #include <initializer_list>
 #include <memory>
-#include <optional>
 #include <system_error>
 #include <utility>
 #include <vector>
 
-#include "util/random.h"
+#include "mail/smtp_message.h"
+#include "mail/smtp_text.h"
 
 namespace cairn::mail {
 namespace {
 
+using internal::Base64;
+using internal::FormatMessageData;
+using internal::IsControl;
+using internal::LowerAscii;
+using internal::ValidateRequest;
+
 using SteadyClock = std::chrono::steady_clock;
 
-constexpr std::string_view kUrlForm = "smtp://[user[:password]@]host[:port][?from=addr]";
-// RFC 5321 4.5.3.1.6: a text line is at most 1000 octets including its CRLF.
-constexpr size_t kMaxLineOctets = 998;
-// RFC 2047 encoded words stay under 76 characters: 45 bytes become 60 base64 characters.
-constexpr size_t kEncodedWordBytes = 45;
 // Bounds on what a misbehaving server can make us buffer.
 constexpr size_t kMaxReplyLineOctets = 4096;
 constexpr int kMaxReplyLines = 100;
 constexpr size_t kMaxReplyTextInMessages = 200;
 
-bool IsControl(char c) {
-  const auto byte = static_cast<unsigned char>(c);
-  return byte < 0x20 || byte == 0x7f;
-}
-
-bool HasControl(std::string_view text) { return std::any_of(text.begin(), text.end(), IsControl); }
-
-bool IsAscii(std::string_view text) {
-  return std::all_of(text.begin(), text.end(),
-                     [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-}
-
-// True for an address that can go between angle brackets in MAIL FROM/RCPT TO and into a header
-// unchanged; anything fancier (display names, quoted local parts) is not needed for our mail.
-bool IsPlainAddress(std::string_view address) {
-  if (address.find('@') == std::string_view::npos) return false;
-  return std::none_of(address.begin(), address.end(),
-                      [](char c) { return IsControl(c) || c == ' ' || c == '<' || c == '>'; });
-}
-
 std::string ErrnoText(int error) { return std::generic_category().message(error); }
-
-std::string Base64(std::string_view bytes) {
-  const size_t size = sodium_base64_ENCODED_LEN(bytes.size(), sodium_base64_VARIANT_ORIGINAL);
-  std::string encoded(size, '\0');
-  sodium_bin2base64(encoded.data(), encoded.size(),
-                    reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(),
-                    sodium_base64_VARIANT_ORIGINAL);
-  encoded.resize(size - 1);  // the size counts a terminating NUL
-  return encoded;
-}
-
-// --- URL parsing ---------------------------------------------------------------------------------
-
-util::Error InvalidUrl(std::string_view problem) {
-  return util::Error::InvalidArgument("invalid SMTP URL: " + std::string(problem));
-}
-
-int HexDigitValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// Decodes %XX escapes; nullopt when an escape is malformed.
-std::optional<std::string> PercentDecode(std::string_view text) {
-  std::string decoded;
-  decoded.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '%') {
-      decoded += text[i];
-      continue;
-    }
-    if (i + 2 >= text.size()) return std::nullopt;
-    const int high = HexDigitValue(text[i + 1]);
-    const int low = HexDigitValue(text[i + 2]);
-    if (high < 0 || low < 0) return std::nullopt;
-    decoded += static_cast<char>(high * 16 + low);
-    i += 2;
-  }
-  return decoded;
-}
-
-std::string LowerAscii(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return lower;
-}
-
-bool IsHostNameChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-         c == '.' || c == '_';
-}
-
-// Parses "1".."65535"; nullopt otherwise.
-std::optional<int> ParsePort(std::string_view text) {
-  if (text.empty() || text.size() > 5) return std::nullopt;
-  int port = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    port = port * 10 + (c - '0');
-  }
-  if (port < 1 || port > 65535) return std::nullopt;
-  return port;
-}
-
-// Fills host and port from "host[:port]" or "[v6]:port".
-util::Status ParseHostAndPort(std::string_view text, SmtpSettings& settings) {
-  std::string_view port_text;
-  bool has_port = false;
-  if (!text.empty() && text.front() == '[') {
-    const size_t close = text.find(']');
-    if (close == std::string_view::npos)
-      return InvalidUrl("unterminated IPv6 address: missing ']'");
-    settings.host = std::string(text.substr(1, close - 1));
-    in6_addr address{};
-    if (::inet_pton(AF_INET6, settings.host.c_str(), &address) != 1) {
-      return InvalidUrl("the bracketed host is not an IPv6 address");
-    }
-    const std::string_view after = text.substr(close + 1);
-    if (!after.empty() && after.front() != ':') {
-      return InvalidUrl("unexpected characters after the IPv6 address");
-    }
-    has_port = !after.empty();
-    if (has_port) port_text = after.substr(1);
-  } else {
-    const size_t colon = text.find(':');
-    if (colon != std::string_view::npos && text.find(':', colon + 1) != std::string_view::npos) {
-      return InvalidUrl("an IPv6 host must be written in brackets, e.g. smtp://[::1]:25");
-    }
-    settings.host = std::string(text.substr(0, colon));
-    has_port = colon != std::string_view::npos;
-    if (has_port) port_text = text.substr(colon + 1);
-    if (!std::all_of(settings.host.begin(), settings.host.end(), IsHostNameChar)) {
-      return InvalidUrl("the host may contain only letters, digits, '-', '.' and '_'");
-    }
-  }
-  if (settings.host.empty()) return InvalidUrl("missing host");
-  if (has_port) {
-    const std::optional<int> port = ParsePort(port_text);
-    if (!port) return InvalidUrl("the port must be a number from 1 to 65535");
-    settings.port = *port;
-  }
-  return util::OkStatus();
-}
-
-// Fills username and password from the percent-encoded "user[:password]".
-util::Status ParseUserInfo(std::string_view text, SmtpSettings& settings) {
-  const size_t colon = text.find(':');
-  std::optional<std::string> user = PercentDecode(text.substr(0, colon));
-  if (!user) return InvalidUrl("malformed percent escape in the user name");
-  std::optional<std::string> password =
-      colon == std::string_view::npos ? std::string() : PercentDecode(text.substr(colon + 1));
-  if (!password) return InvalidUrl("malformed percent escape in the password");
-  if (HasControl(*user)) return InvalidUrl("the user name must not contain control characters");
-  if (HasControl(*password)) return InvalidUrl("the password must not contain control characters");
-  if (user->empty() && !password->empty()) return InvalidUrl("a password needs a user name");
-  if (!user->empty() && password->empty()) return InvalidUrl("a user name needs a password");
-  settings.username = std::move(*user);
-  settings.password = std::move(*password);
-  return util::OkStatus();
-}
-
-// Fills from (when given) from "from=addr[&...]".
-util::Status ParseQuery(std::string_view query, SmtpSettings& settings) {
-  while (!query.empty()) {
-    const size_t amp = query.find('&');
-    const std::string_view parameter = query.substr(0, amp);
-    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-    if (parameter.empty()) continue;
-    // The name is not echoed: in a malformed URL it may be the tail of a password.
-    if (parameter.substr(0, 5) != "from=") {
-      return InvalidUrl("unknown query parameter; only from= is supported");
-    }
-    std::optional<std::string> from = PercentDecode(parameter.substr(5));
-    if (!from) return InvalidUrl("malformed percent escape in from=");
-    if (!IsPlainAddress(*from)) {
-      return InvalidUrl("from= must be a plain address such as cairn@example.org");
-    }
-    settings.from = std::move(*from);
-  }
-  return util::OkStatus();
-}
-
-// --- Message formatting --------------------------------------------------------------------------
-
-// RFC 5322 section 3.3, in UTC and with English names whatever the locale.
-std::string FormatMailDate(std::time_t when) {
-  static constexpr const char* kDays[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-  static constexpr const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                            "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-  std::tm utc{};
-  ::gmtime_r(&when, &utc);
-  char text[80];
-  std::snprintf(text, sizeof text, "%s, %02d %s %04d %02d:%02d:%02d +0000", kDays[utc.tm_wday % 7],
-                utc.tm_mday, kMonths[utc.tm_mon % 12], utc.tm_year + 1900, utc.tm_hour, utc.tm_min,
-                utc.tm_sec);
-  return text;
-}
-
-// The Subject value: verbatim when it is short ASCII, otherwise RFC 2047 encoded words folded
-// onto continuation lines, split between UTF-8 characters.
-std::string EncodeSubject(std::string_view subject) {
-  if (IsAscii(subject) && subject.size() + 9 <= kMaxLineOctets) return std::string(subject);
-  std::string encoded;
-  size_t start = 0;
-  while (start < subject.size()) {
-    size_t end = std::min(start + kEncodedWordBytes, subject.size());
-    const auto is_continuation = [&](size_t i) {
-      return (static_cast<unsigned char>(subject[i]) & 0xC0) == 0x80;
-    };
-    while (end < subject.size() && end > start + 1 && is_continuation(end)) --end;
-    if (!encoded.empty()) encoded += "\r\n ";
-    encoded += "=?UTF-8?B?" + Base64(subject.substr(start, end - start)) + "?=";
-    start = end;
-  }
-  return encoded;
-}
-
-// The body as CRLF lines with leading dots doubled (RFC 5321 4.5.2); nullopt when a line is
-// too long for SMTP.
-std::optional<std::string> FormatBody(std::string_view text) {
-  std::string body;
-  body.reserve(text.size() + text.size() / 16);
-  size_t start = 0;
-  while (start < text.size()) {
-    const size_t end = text.find_first_of("\r\n", start);
-    const std::string_view line = text.substr(start, end - start);
-    const bool needs_stuffing = !line.empty() && line.front() == '.';
-    if (line.size() + (needs_stuffing ? 1 : 0) > kMaxLineOctets) return std::nullopt;
-    if (needs_stuffing) body += '.';
-    body += line;
-    body += "\r\n";
-    if (end == std::string_view::npos) break;
-    const bool crlf = text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n';
-    start = end + (crlf ? 2 : 1);
-  }
-  return body;
-}
-
-// Everything sent after DATA, up to and including the terminating "." line.
-util::Result<std::string> FormatMessageData(const SmtpSettings& settings,
-                                            const MailMessage& message) {
-  std::optional<std::string> body = FormatBody(message.text_body);
-  if (!body) {
-    return util::Error::InvalidArgument("smtp: a body line is longer than 998 octets");
-  }
-  const std::string domain = settings.from.substr(settings.from.rfind('@') + 1);
-  std::string data;
-  data += "From: " + settings.from + "\r\n";
-  data += "To: " + message.to + "\r\n";
-  data += "Subject: " + EncodeSubject(message.subject) + "\r\n";
-  data += "Date: " + FormatMailDate(std::time(nullptr)) + "\r\n";
-  data += "Message-ID: <" + util::RandomString(24) + "@" + domain + ">\r\n";
-  data += "MIME-Version: 1.0\r\n";
-  data += "Content-Type: text/plain; charset=utf-8\r\n";
-  data += "Content-Transfer-Encoding: 8bit\r\n";
-  data += "\r\n";
-  data += *body;
-  data += ".\r\n";
-  return data;
-}
-
-util::Status ValidateRequest(const SmtpSettings& settings, const MailMessage& message) {
-  if (settings.host.empty()) return util::Error::InvalidArgument("smtp: no server host is set");
-  if (settings.port < 1 || settings.port > 65535) {
-    return util::Error::InvalidArgument("smtp: the port must be from 1 to 65535");
-  }
-  if (!IsPlainAddress(settings.from)) {
-    return util::Error::InvalidArgument(
-        "smtp: the sender must be a plain address such as cairn@example.org");
-  }
-  if (HasControl(settings.username) || HasControl(settings.password)) {
-    return util::Error::InvalidArgument(
-        "smtp: the user name and password must not contain control characters");
-  }
-  if (!IsPlainAddress(message.to)) {
-    return util::Error::InvalidArgument(
-        "smtp: the recipient must be a plain address without spaces, line breaks or angle "
-        "brackets");
-  }
-  if (message.subject.find_first_of("\r\n") != std::string::npos) {
-    return util::Error::InvalidArgument("smtp: the subject must not contain line breaks");
-  }
-  if (std::any_of(message.subject.begin(), message.subject.end(),
-                  [](char c) { return IsControl(c) && c != '\t'; })) {
-    return util::Error::InvalidArgument("smtp: the subject must not contain control characters");
-  }
-  return util::OkStatus();
-}
 
 // --- The connection ------------------------------------------------------------------------------
 
@@ -639,58 +365,6 @@ util::Status Deliver(SmtpSession& session, const SmtpSettings& settings, const s
 }
 
 }  // namespace
-
-util::Result<SmtpSettings> ParseSmtpUrl(std::string_view url) {
-  // Messages below never quote the URL: it may hold the password.
-  if (url.find_first_of("\r\n") != std::string_view::npos) {
-    return InvalidUrl("it must not contain line breaks");
-  }
-  if (HasControl(url)) return InvalidUrl("it must not contain control characters");
-  const size_t separator = url.find("://");
-  if (separator == std::string_view::npos) {
-    return InvalidUrl("expected " + std::string(kUrlForm));
-  }
-  const std::string scheme = LowerAscii(url.substr(0, separator));
-  if (scheme == "smtps") {
-    return InvalidUrl(
-        "smtps:// is not supported: Cairn has no TLS; relay through a local mail server "
-        "with smtp://localhost");
-  }
-  if (scheme != "smtp") return InvalidUrl("only the smtp:// scheme is supported");
-
-  const std::string_view rest = url.substr(separator + 3);
-  if (rest.find('#') != std::string_view::npos) {
-    return InvalidUrl("a fragment ('#') is not allowed; percent-encode '#' in a password as %23");
-  }
-  const size_t authority_end = rest.find_first_of("/?");
-  const std::string_view authority = rest.substr(0, authority_end);
-  std::string_view path;
-  std::string_view query;
-  if (authority_end != std::string_view::npos) {
-    const std::string_view tail = rest.substr(authority_end);
-    const size_t question = tail.find('?');
-    path = tail.substr(0, question);
-    if (question != std::string_view::npos) query = tail.substr(question + 1);
-  }
-  if (!path.empty() && path != "/") {
-    return InvalidUrl("a path is not allowed; percent-encode '/' in a password as %2F");
-  }
-
-  SmtpSettings settings;
-  // The last '@' ends the user info, so an unencoded '@' in a password still works.
-  const size_t at = authority.rfind('@');
-  if (at != std::string_view::npos) {
-    CAIRN_RETURN_IF_ERROR(ParseUserInfo(authority.substr(0, at), settings));
-  }
-  CAIRN_RETURN_IF_ERROR(ParseHostAndPort(
-      at == std::string_view::npos ? authority : authority.substr(at + 1), settings));
-  CAIRN_RETURN_IF_ERROR(ParseQuery(query, settings));
-  if (settings.from.empty()) {
-    const bool is_ipv6 = settings.host.find(':') != std::string::npos;
-    settings.from = is_ipv6 ? "cairn@[IPv6:" + settings.host + "]" : "cairn@" + settings.host;
-  }
-  return settings;
-}
 
 util::Status SendMail(const SmtpSettings& settings, const MailMessage& message) {
   CAIRN_RETURN_IF_ERROR(ValidateRequest(settings, message));

@@ -5,130 +5,23 @@
 #include <cctype>
 #include <charconv>
 
+#include "records/filter_lexer.h"
 #include "records/record_codec.h"
 
 namespace cairn::records {
 namespace {
 
+using filter_internal::Invalid;
+using filter_internal::Lex;
+using filter_internal::Token;
+using filter_internal::TokenKind;
 using storage::SqlFragment;
 using storage::SqlParams;
 using util::Error;
 
 constexpr int kMaxNesting = 32;  // well inside what SQLite 3.40 parses for our deepest terms
 
-Error Invalid(const std::string& what) { return Error::InvalidArgument("Invalid filter: " + what); }
-
 void Append(SqlParams& to, const SqlParams& from) { to.insert(to.end(), from.begin(), from.end()); }
-
-// ---- Lexer ---------------------------------------------------------------------------------
-
-enum class TokenKind { kIdentifier, kString, kNumber, kOperator, kAnd, kOr, kOpen, kClose, kEnd };
-
-struct Token {
-  TokenKind kind;
-  std::string text;
-  size_t position;
-};
-
-const char* const kOperators[] = {"?!=", "?>=", "?<=", "?!~", "!=", ">=", "<=", "!~",
-                                  "?=",  "?>",  "?<",  "?~",  "=",  ">",  "<",  "~"};
-
-util::Result<std::vector<Token>> Lex(std::string_view s) {
-  std::vector<Token> tokens;
-  size_t i = 0;
-  while (i < s.size()) {
-    const char c = s[i];
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      ++i;
-      continue;
-    }
-    const size_t start = i;
-    if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') {  // comment to end of line
-      while (i < s.size() && s[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '(' || c == ')') {
-      tokens.push_back({c == '(' ? TokenKind::kOpen : TokenKind::kClose, std::string(1, c), i++});
-      continue;
-    }
-    if (s.substr(i, 2) == "&&" || s.substr(i, 2) == "||") {
-      tokens.push_back(
-          {c == '&' ? TokenKind::kAnd : TokenKind::kOr, std::string(s.substr(i, 2)), i});
-      i += 2;
-      continue;
-    }
-    if (c == '"' || c == '\'') {
-      std::string text;
-      ++i;
-      bool closed = false;
-      while (i < s.size()) {
-        if (s[i] == '\\' && i + 1 < s.size()) {
-          // As in fexpr: only an escaped quote is unescaped; `\%` and `\_` must reach LIKE intact.
-          if (s[i + 1] != c) text += '\\';
-          text += s[i + 1];
-          i += 2;
-        } else if (s[i] == c) {
-          closed = true;
-          ++i;
-          break;
-        } else {
-          text += s[i++];
-        }
-      }
-      if (!closed)
-        return Invalid("unterminated string starting at position " + std::to_string(start));
-      tokens.push_back({TokenKind::kString, std::move(text), start});
-      continue;
-    }
-    if (std::isdigit(static_cast<unsigned char>(c)) ||
-        (c == '-' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
-      ++i;
-      bool dot = false;
-      while (i < s.size() &&
-             (std::isdigit(static_cast<unsigned char>(s[i])) || (s[i] == '.' && !dot))) {
-        if (s[i] == '.') dot = true;
-        ++i;
-      }
-      tokens.push_back({TokenKind::kNumber, std::string(s.substr(start, i - start)), start});
-      continue;
-    }
-    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      while (i < s.size() &&
-             (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' || s[i] == '.')) {
-        ++i;
-      }
-      if (i < s.size() && s[i] == ':') {
-        return Invalid("field modifiers such as \":" +
-                       std::string(s.substr(i + 1, std::min<size_t>(10, s.size() - i - 1))) +
-                       "\" are not supported (position " + std::to_string(i) + ")");
-      }
-      tokens.push_back({TokenKind::kIdentifier, std::string(s.substr(start, i - start)), start});
-      continue;
-    }
-    if (c == '@' || c == '#') {
-      return Invalid("\"" + std::string(1, c) +
-                     "\" identifiers such as @request are not supported"
-                     " (position " +
-                     std::to_string(i) + ")");
-    }
-    bool matched = false;
-    for (const char* op : kOperators) {
-      std::string_view o(op);
-      if (s.substr(i, o.size()) == o) {
-        tokens.push_back({TokenKind::kOperator, std::string(o), i});
-        i += o.size();
-        matched = true;
-        break;
-      }
-    }
-    if (!matched) {
-      return Invalid("unexpected character '" + std::string(1, c) + "' at position " +
-                     std::to_string(i));
-    }
-  }
-  tokens.push_back({TokenKind::kEnd, "", s.size()});
-  return tokens;
-}
 
 // ---- Operands ------------------------------------------------------------------------------
 
@@ -456,7 +349,7 @@ class FilterCompiler {
       std::string pattern_sql;
       SqlParams pattern_params;
       if (right.kind == Operand::Kind::kLiteral) {
-        std::string text = right.is_string ? right.text : right.text;
+        const std::string& text = right.text;
         std::string pattern = HasUnescapedPercent(text) ? text : "%" + EscapeLike(text) + "%";
         pattern_sql = "?";
         pattern_params.emplace_back(pattern);
@@ -565,7 +458,8 @@ util::Result<SqlFragment> CompileSort(std::string_view sort, const CollectionSpe
       auto operand = resolver.Resolve(item, collection, alias);
       if (!operand.ok()) {
         return Error::InvalidArgument(
-            "Invalid sort: " + operand.error().message.substr(sizeof("Invalid filter: ") - 1));
+            "Invalid sort: " +
+            operand.error().message.substr(filter_internal::kInvalidFilterPrefix.size()));
       }
       if (operand->kind != Operand::Kind::kScalar) {
         return Error::InvalidArgument("Invalid sort: \"" + item + "\" has several values");

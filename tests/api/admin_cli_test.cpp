@@ -9,9 +9,9 @@ namespace {
 
 // Runs `cairn user ...` with `input` on standard input; returns stdout and stderr together.
 std::string CairnUser(const std::string& arguments, const std::string& input, int* code) {
-  return RunCommand("printf '%s' '" + input + "' | " + std::string(CAIRN_BINARY) + " user " +
-                        arguments + " 2>&1",
-                    code);
+  return RunCommand(
+      "printf '%s' '" + input + "' | " + std::string(CAIRN_BINARY) + " user " + arguments + " 2>&1",
+      code);
 }
 
 int LoginStatus(TestServer& server, const std::string& user, const std::string& password) {
@@ -66,7 +66,8 @@ TEST_CASE("the admin CLI creates the first account before the server ever runs",
   test_support::TempDir scratch;
   const std::string dir = scratch.path() + "/fresh-pi";  // does not exist yet
   int code = -1;
-  std::string out = CairnUser("add owner owner@example.com --dir " + dir, "owner-password\n", &code);
+  std::string out =
+      CairnUser("add owner owner@example.com --dir " + dir, "owner-password\n", &code);
   INFO(out);
   CHECK(code == 0);
   CHECK(out.find("created the data dir") != std::string::npos);

@@ -9,15 +9,16 @@ namespace {
 TEST_CASE("settings are one record per user with checked shapes", "[api][settings]") {
   TestServer server;
   auto [alice, token] = server.CreateUser("alice");
-  const Json full = {{"unit", "imperial"},
-                     {"language", "de-CH"},
-                     {"mapFocus", "location"},
-                     {"location", {{"name", "Bern"}, {"lat", 46.95}, {"lon", 7.45}}},
-                     {"category", "hikingcategory1"},
-                     {"privacy", {{"account", "public"}, {"trails", "private"}, {"lists", "public"}}},
-                     {"notifications", {{"comment", {{"web", true}, {"email", false}}}}},
-                     {"tilesets", Json::array({{{"name", "topo"}, {"url", "https://t.example/{z}/{x}/{y}.png"}}})},
-                     {"terrain", {{"terrain", ""}, {"hillshading", "https://h.example/{z}.png"}}}};
+  const Json full = {
+      {"unit", "imperial"},
+      {"language", "de-CH"},
+      {"mapFocus", "location"},
+      {"location", {{"name", "Bern"}, {"lat", 46.95}, {"lon", 7.45}}},
+      {"category", "hikingcategory1"},
+      {"privacy", {{"account", "public"}, {"trails", "private"}, {"lists", "public"}}},
+      {"notifications", {{"comment", {{"web", true}, {"email", false}}}}},
+      {"tilesets", Json::array({{{"name", "topo"}, {"url", "https://t.example/{z}/{x}/{y}.png"}}})},
+      {"terrain", {{"terrain", ""}, {"hillshading", "https://h.example/{z}.png"}}}};
   Reply created = server.Put("/api/v1/settings", full, token);
   REQUIRE(created.status == 200);
   CHECK(created.body["user"] == alice);  // defaults to the caller
@@ -60,7 +61,8 @@ TEST_CASE("settings are one record per user with checked shapes", "[api][setting
   CHECK(server.Get("/api/v1/settings", token).body.size() == 1);
 }
 
-TEST_CASE("new lists follow the owner's default privacy unless the request says", "[api][settings]") {
+TEST_CASE("new lists follow the owner's default privacy unless the request says",
+          "[api][settings]") {
   TestServer server;
   auto [alice, token] = server.CreateUser("alice");
   auto new_list = [&](const Json& extra) {
