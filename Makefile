@@ -4,7 +4,11 @@ JOBS ?= $(shell nproc)
 HTTP ?= 127.0.0.1:8090
 DIR ?= ./cairn_data
 
-.PHONY: deps build run test bench format clean
+FUZZ_DIR ?= build-fuzz
+FUZZ_SECONDS ?= 60
+GPSDATA ?= $(abspath ../shared/gpsdata)
+
+.PHONY: deps build run test bench fuzz format clean
 
 deps:
 	@bash third_party/install-deps.sh
@@ -21,6 +25,14 @@ run: build
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
+# Every reader under libFuzzer with ASan and UBSan, FUZZ_SECONDS each, seeded from GPSDATA.
+fuzz:
+	@bash third_party/install-deps.sh
+	@bash third_party/install-deps.sh third_party/fuzz-packages.txt
+	cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 -DCAIRN_FUZZ=ON
+	cmake --build $(FUZZ_DIR) -j $(JOBS)
+	bash tests/fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(GPSDATA)
+
 bench: build
 	bash bench/run.sh
 
@@ -28,4 +40,4 @@ format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h')
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(FUZZ_DIR)

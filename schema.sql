@@ -1,4 +1,4 @@
--- Cairn database schema, version 3. Applied to a fresh data.db; older files are brought here by
+-- Cairn database schema, version 4. Applied to a fresh data.db; older files are brought here by
 -- the steps in src/storage/migrations.cpp (keep both in step: a test compares them).
 -- Column names equal the JSON field names of the record model. Multi-valued relations and files
 -- are JSON arrays of ids/names; booleans are 0/1; timestamps are "YYYY-MM-DD HH:MM:SS.mmmZ" text.
@@ -50,13 +50,37 @@ CREATE TABLE trails (
   location        TEXT NOT NULL DEFAULT '',
   gpx             TEXT NOT NULL DEFAULT '',
   photos          TEXT NOT NULL DEFAULT '[]',
-  thumbnail       INTEGER NOT NULL DEFAULT 0
+  thumbnail       INTEGER NOT NULL DEFAULT 0,
+  -- From the track file: a simplified line for maps, its bounding box, moving time, and the
+  -- totals the recording device stored (JSON), kept beside the computed ones.
+  polyline         TEXT NOT NULL DEFAULT '',
+  min_lat          REAL NOT NULL DEFAULT 0,
+  min_lon          REAL NOT NULL DEFAULT 0,
+  max_lat          REAL NOT NULL DEFAULT 0,
+  max_lon          REAL NOT NULL DEFAULT 0,
+  moving_duration  REAL NOT NULL DEFAULT 0,
+  device_totals    TEXT
 );
 CREATE INDEX trails_author ON trails (author);
 -- On (public) alone, entries come in rowid order, so a page of public trails needs no sort.
 CREATE INDEX trails_public ON trails (public);
 CREATE INDEX trails_category ON trails (category);
 CREATE INDEX trails_created ON trails (created);
+-- Trails with a track by their bounding box, for maps: "every trail that crosses this view".
+CREATE VIRTUAL TABLE trails_bbox USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+CREATE TRIGGER trails_bbox_insert AFTER INSERT ON trails WHEN NEW.polyline != '' BEGIN
+  INSERT INTO trails_bbox VALUES (NEW.rowid, NEW.min_lat, NEW.max_lat, NEW.min_lon, NEW.max_lon);
+END;
+CREATE TRIGGER trails_bbox_update AFTER UPDATE OF polyline, min_lat, max_lat, min_lon, max_lon
+ON trails BEGIN
+  DELETE FROM trails_bbox WHERE id = OLD.rowid;
+  INSERT INTO trails_bbox SELECT NEW.rowid, NEW.min_lat, NEW.max_lat, NEW.min_lon, NEW.max_lon
+    WHERE NEW.polyline != '';
+END;
+CREATE TRIGGER trails_bbox_delete AFTER DELETE ON trails BEGIN
+  DELETE FROM trails_bbox WHERE id = OLD.rowid;
+END;
+
 
 CREATE TABLE lists (
   id           TEXT PRIMARY KEY NOT NULL,
@@ -199,4 +223,4 @@ INSERT INTO categories (id, created, updated, name) VALUES
   ('canoeingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Canoeing'),
   ('bikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Biking');
 
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;

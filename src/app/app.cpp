@@ -50,9 +50,13 @@ int RunServer(const Config& config) {
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});
   routes.Register(router);
+  // Room for the largest upload plus its multipart framing; JSON bodies have their own, smaller
+  // limit in the API layer.
+  const size_t max_body = (static_cast<size_t>(config.max_upload_mb) + 1) * 1024 * 1024;
   http::Server server(router, {.host = config.http_host,
                                .port = config.http_port,
                                .threads = config.http_threads,
+                               .max_body_bytes = max_body,
                                .error_renderer = api::StatusErrorResponse});
   if (auto bound = server.Bind(); !bound.ok()) return Fail(bound.error());
 

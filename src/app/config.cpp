@@ -96,6 +96,7 @@ std::string UsageText() {
          "  --threads N       HTTP worker threads (default 32)\n"
          "  --query-timeout S stop a read that runs longer than S seconds, answering 400\n"
          "                    (default 10; raise it on slow hardware with large archives)\n"
+         "  --max-upload-mb N largest GPS file accepted, in MB (default 50)\n"
          "  --disable-signup  only the admin creates accounts (cairn user add)\n"
          "  --private         anonymous visitors see nothing but login, sign-up and health\n"
          "  --behind-proxy    trust X-Forwarded-For/-Proto/-Host from a reverse proxy\n"
@@ -154,6 +155,9 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
     } else if (flag == "--query-timeout") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, next());
       CAIRN_ASSIGN_OR_RETURN(config.query_timeout_seconds, BoundedInt(flag, v, 1, 3600));
+    } else if (flag == "--max-upload-mb") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      CAIRN_ASSIGN_OR_RETURN(config.max_upload_mb, BoundedInt(flag, v, 1, 4096));
     } else if (flag == "--disable-signup" && !has_value) {
       config.signup_enabled = false;
     } else if (flag == "--private" && !has_value) {

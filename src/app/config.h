@@ -18,6 +18,7 @@ struct Config {
   int http_threads = 32;
   int db_readers = 4;
   int query_timeout_seconds = 10;  // a read running longer is stopped with a 400
+  int max_upload_mb = 50;          // GPS files (and later photos) larger than this are a 413
   bool signup_enabled = true;      // --disable-signup
   bool private_instance = false;   // --private
   bool behind_proxy = false;       // --behind-proxy

@@ -13,12 +13,22 @@ struct CaseInsensitiveLess {
   bool operator()(const std::string& a, const std::string& b) const;
 };
 
+// One part of a multipart/form-data body: a field, or a file when `filename` is set.
+struct FormPart {
+  std::string name;
+  std::string filename;
+  std::string content_type;
+  std::string content;
+};
+
 struct Request {
   std::string method;                                      // "GET", "POST", ...
   std::string path;                                        // decoded path without the query string
   std::vector<std::pair<std::string, std::string>> query;  // decoded, in order
   std::map<std::string, std::string, CaseInsensitiveLess> headers;
-  std::string body;
+  std::string body;  // empty for multipart bodies, which are in form_parts
+  // multipart/form-data parts, grouped by field name; the files of one field keep their order.
+  std::vector<FormPart> form_parts;
   std::string remote_address;
   std::map<std::string, std::string> path_params;  // from ":name" route segments
 
@@ -28,6 +38,8 @@ struct Request {
   // The header's value, or "" when absent.
   std::string Header(const std::string& name) const;
   std::string PathParam(const std::string& name) const;
+  // The first form part named `name`, or nullptr.
+  const FormPart* FormField(std::string_view name) const;
 };
 
 struct Response {

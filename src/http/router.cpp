@@ -28,6 +28,13 @@ std::string Request::Header(const std::string& name) const {
   return it == headers.end() ? "" : it->second;
 }
 
+const FormPart* Request::FormField(std::string_view name) const {
+  for (const auto& part : form_parts) {
+    if (part.name == name) return &part;
+  }
+  return nullptr;
+}
+
 std::string Request::PathParam(const std::string& name) const {
   auto it = path_params.find(name);
   return it == path_params.end() ? "" : it->second;

@@ -13,13 +13,20 @@ using Clock = std::chrono::steady_clock;
 // Set when routing starts, read by the logger after the response is written (same thread).
 thread_local Clock::time_point request_start{};
 
-Request Translate(const httplib::Request& in) {
+// Moves the body and form parts out of cpp-httplib's request instead of copying them: an upload
+// of 50 MB must not be held twice. The library only reads the method, path and headers after
+// the handler returns.
+Request Translate(httplib::Request& in) {
   Request out;
   out.method = in.method;
   out.path = in.path;
   for (const auto& [k, v] : in.params) out.query.emplace_back(k, v);
   for (const auto& [k, v] : in.headers) out.headers.emplace(k, v);
-  out.body = in.body;
+  out.body = std::move(in.body);
+  for (auto& [name, file] : in.files) {
+    out.form_parts.push_back(
+        {name, std::move(file.filename), std::move(file.content_type), std::move(file.content)});
+  }
   out.remote_address = in.remote_addr;
   return out;
 }
@@ -49,7 +56,10 @@ Server::Server(const Router& router, ServerOptions options)
     request_start = Clock::now();
     return httplib::Server::HandlerResponse::Unhandled;
   });
-  auto handler = [this](const httplib::Request& req, httplib::Response& res) {
+  auto handler = [this](const httplib::Request& const_req, httplib::Response& res) {
+    // The request object is the server loop's own and ours to change until we return: we move
+    // its body out (no second copy of an upload) and drop its Range header (below).
+    auto& req = const_cast<httplib::Request&>(const_req);
     Request request = Translate(req);
     Response response;
     try {
@@ -62,7 +72,7 @@ Server::Server(const Router& router, ServerOptions options)
     }
     // cpp-httplib would cut any response to a client's Range header, even a JSON document, and
     // still answer 200. Ranges are optional for servers (RFC 9110), so whole bodies it is.
-    const_cast<httplib::Request&>(req).ranges.clear();
+    req.ranges.clear();
     Apply(response, res);
   };
   svr.Get(".*", handler);

@@ -122,7 +122,14 @@ util::Result<Json> RecordEngine::Insert(
     storage::Connection& connection, const CollectionSpec& collection, const Json& values,
     const Visibility& visibility,
     const std::vector<std::pair<std::string, storage::SqlValue>>& hidden_columns) const {
-  const std::string id = util::NewRecordId();
+  return InsertWithId(connection, collection, util::NewRecordId(), values, visibility,
+                      hidden_columns);
+}
+
+util::Result<Json> RecordEngine::InsertWithId(
+    storage::Connection& connection, const CollectionSpec& collection, const std::string& id,
+    const Json& values, const Visibility& visibility,
+    const std::vector<std::pair<std::string, storage::SqlValue>>& hidden_columns) const {
   const std::string now = util::FormatTimestamp(clock_.NowMillis());
   std::string columns = "id, created, updated";
   std::string placeholders = "?, ?, ?";

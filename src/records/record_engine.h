@@ -83,6 +83,13 @@ class RecordEngine {
       const Visibility& visibility,
       const std::vector<std::pair<std::string, storage::SqlValue>>& hidden_columns = {}) const;
 
+  // Like Insert with an id chosen beforehand (NewRecordId()), for records whose files must be
+  // stored under their id before the row is committed.
+  util::Result<Json> InsertWithId(
+      storage::Connection& connection, const CollectionSpec& collection, const std::string& id,
+      const Json& values, const Visibility& visibility,
+      const std::vector<std::pair<std::string, storage::SqlValue>>& hidden_columns = {}) const;
+
   // Applies validated `changes` to record `id`, bumps `updated` and returns the record as
   // `visibility`'s caller sees it.
   util::Result<Json> Update(storage::Connection& connection, const CollectionSpec& collection,

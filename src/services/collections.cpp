@@ -32,6 +32,10 @@ FieldSpec Relation(std::string name, std::string target, bool multiple = false) 
 FieldSpec File(std::string name, bool multiple = false) {
   return {.name = std::move(name), .type = FieldType::kFile, .multiple = multiple};
 }
+FieldSpec ServerOnly(FieldSpec f) {
+  f.server_only = true;
+  return f;
+}
 FieldSpec Required(FieldSpec f, bool on_update = false) {
   f.required = true;
   f.required_on_update = on_update;
@@ -88,7 +92,15 @@ records::CollectionRegistry BuildCollectionRegistry() {
                  File("photos", true),
                  thumbnail,
                  Derived("waypoints", kWaypoints, "trail"),
-                 Derived("summit_logs", kSummitLogs, "trail")}});
+                 Derived("summit_logs", kSummitLogs, "trail"),
+                 // Computed from the track file; never written by a JSON body.
+                 ServerOnly(Text("polyline", 0)),
+                 ServerOnly(Number("min_lat")),
+                 ServerOnly(Number("min_lon")),
+                 ServerOnly(Number("max_lat")),
+                 ServerOnly(Number("max_lon")),
+                 Number("moving_duration", 0),
+                 ServerOnly(Json("device_totals"))}});
 
   registry.Add({"r6gu2ajyidy1x69",
                 kLists,

@@ -62,6 +62,29 @@ CREATE TABLE password_resets (
 );
 CREATE INDEX password_resets_user ON password_resets (user);
 )sql"},
+      // 4: track geometry on trails (GPS issue) and its spatial index.
+      {4, R"sql(ALTER TABLE trails ADD COLUMN polyline         TEXT NOT NULL DEFAULT '';
+ALTER TABLE trails ADD COLUMN min_lat          REAL NOT NULL DEFAULT 0;
+ALTER TABLE trails ADD COLUMN min_lon          REAL NOT NULL DEFAULT 0;
+ALTER TABLE trails ADD COLUMN max_lat          REAL NOT NULL DEFAULT 0;
+ALTER TABLE trails ADD COLUMN max_lon          REAL NOT NULL DEFAULT 0;
+ALTER TABLE trails ADD COLUMN moving_duration  REAL NOT NULL DEFAULT 0;
+ALTER TABLE trails ADD COLUMN device_totals    TEXT;
+-- Trails with a track by their bounding box, for maps: "every trail that crosses this view".
+CREATE VIRTUAL TABLE trails_bbox USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+CREATE TRIGGER trails_bbox_insert AFTER INSERT ON trails WHEN NEW.polyline != '' BEGIN
+  INSERT INTO trails_bbox VALUES (NEW.rowid, NEW.min_lat, NEW.max_lat, NEW.min_lon, NEW.max_lon);
+END;
+CREATE TRIGGER trails_bbox_update AFTER UPDATE OF polyline, min_lat, max_lat, min_lon, max_lon
+ON trails BEGIN
+  DELETE FROM trails_bbox WHERE id = OLD.rowid;
+  INSERT INTO trails_bbox SELECT NEW.rowid, NEW.min_lat, NEW.max_lat, NEW.min_lon, NEW.max_lon
+    WHERE NEW.polyline != '';
+END;
+CREATE TRIGGER trails_bbox_delete AFTER DELETE ON trails BEGIN
+  DELETE FROM trails_bbox WHERE id = OLD.rowid;
+END;
+)sql"},
   };
   return kMigrations;
 }

@@ -9,7 +9,7 @@ namespace cairn::storage {
 extern const char* const kSchemaSql;
 
 // Bump together with a migration step whenever schema.sql changes.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 // One step from version `to_version - 1` to `to_version`, run in its own transaction.
 struct Migration {

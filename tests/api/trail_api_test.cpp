@@ -59,6 +59,24 @@ TEST_CASE("creating a trail returns the whole record with empty arrays", "[api][
   REQUIRE(created.status == 200);
   const Json& t = created.body;
   for (const auto& key : kTrailKeys) CHECK(t.contains(key));
+  // A trail made without a track file has no geometry; the computed fields are the server's.
+  CHECK(t["polyline"] == "");
+  CHECK(t["min_lat"] == 0);
+  CHECK(t["max_lon"] == 0);
+  CHECK(t["moving_duration"] == 0);
+  CHECK(t["device_totals"].is_null());
+  Reply forged = server.Put("/api/v1/trail",
+                            {{"name", "forged"},
+                             {"public", false},
+                             {"author", alice},
+                             {"polyline", "_p~iF~ps|U"},
+                             {"min_lat", 10},
+                             {"device_totals", {{"distance_m", 1}}}},
+                            token);
+  REQUIRE(forged.status == 200);
+  CHECK(forged.body["polyline"] == "");
+  CHECK(forged.body["min_lat"] == 0);
+  CHECK(forged.body["device_totals"].is_null());
   CHECK_FALSE(t.contains("unknown_field"));
   CHECK_FALSE(t.contains("expand"));
   CHECK(t["id"].get<std::string>().size() == 15);

@@ -29,22 +29,38 @@ TEST_CASE("a new database gets the schema and its version", "[storage]") {
   CHECK(*count == 6);
 }
 
-// Every schema object as "type name: sql", sorted, for comparing two database files.
+// The structure of a database file, for comparing two of them: every table's columns (name,
+// type, not-null, default, key) and every index, trigger and view with its SQL. Column lists are
+// compared, not CREATE TABLE texts, because ALTER TABLE ADD COLUMN rewrites the stored text
+// differently from a table created with all its columns.
 std::vector<std::string> SchemaOf(const std::string& path) {
   sqlite3* db = nullptr;
   REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  sqlite3_stmt* statement = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db,
-                             "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM "
-                             "sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY 1",
-                             -1, &statement, nullptr) == SQLITE_OK);
-  std::vector<std::string> out;
-  while (sqlite3_step(statement) == SQLITE_ROW) {
-    out.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(statement, 0)));
+  auto rows = [&](const std::string& sql) {
+    std::vector<std::string> out;
+    sqlite3_stmt* statement = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK);
+    while (sqlite3_step(statement) == SQLITE_ROW) {
+      out.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(statement, 0)));
+    }
+    sqlite3_finalize(statement);
+    return out;
+  };
+  std::vector<std::string> schema = rows(
+      "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_master WHERE "
+      "type != 'table' AND name NOT LIKE 'sqlite_stat%' ORDER BY 1");
+  for (const std::string& table :
+       rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY 1")) {
+    for (const std::string& column :
+         rows("SELECT name || ' ' || type || ' ' || \"notnull\" || ' ' || coalesce(dflt_value, "
+              "'NULL') || ' ' || pk FROM pragma_table_info('" +
+              table + "') ORDER BY name")) {
+      schema.push_back("column " + table + "." + column);
+    }
   }
-  sqlite3_finalize(statement);
   sqlite3_close(db);
-  return out;
+  return schema;
 }
 
 std::string ReadFile(const std::string& path) {

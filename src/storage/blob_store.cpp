@@ -1,0 +1,207 @@
+// Atomic file storage with POSIX calls: temporary file, fsync, rename, fsync of the folder.
+#include "storage/blob_store.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "util/random.h"
+
+namespace cairn::storage {
+namespace {
+
+constexpr size_t kMaxBaseLength = 100;
+constexpr size_t kSuffixLength = 10;
+constexpr size_t kMaxExtensionLength = 10;
+
+util::Error DiskError(const std::string& what, const std::string& path) {
+  return util::Error::Internal(what + " " + path + ": " + std::strerror(errno));
+}
+
+bool IsIdShape(std::string_view id) {
+  if (id.empty() || id.size() > 32) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+bool IsNameChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '_' || c == '.';
+}
+
+// Splits "name.ext" into "name" and ".ext" (lowercased); no extension when it is long or odd.
+std::pair<std::string, std::string> SplitExtension(const std::string& name) {
+  const size_t dot = name.rfind('.');
+  if (dot == std::string::npos || dot == 0 || name.size() - dot > kMaxExtensionLength + 1) {
+    return {name, ""};
+  }
+  std::string extension = name.substr(dot);
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!std::all_of(extension.begin() + 1, extension.end(),
+                   [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); })) {
+    return {name, ""};
+  }
+  return {name.substr(0, dot), extension};
+}
+
+util::Status SyncFolder(const std::string& folder) {
+  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return DiskError("cannot open", folder);
+  const int synced = ::fsync(fd);
+  ::close(fd);
+  if (synced != 0) return DiskError("cannot sync", folder);
+  return util::OkStatus();
+}
+
+util::Status WriteAll(int fd, std::string_view bytes, const std::string& path) {
+  while (!bytes.empty()) {
+    const ssize_t written = ::write(fd, bytes.data(), bytes.size());
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return DiskError("cannot write", path);
+    }
+    bytes.remove_prefix(static_cast<size_t>(written));
+  }
+  return util::OkStatus();
+}
+
+}  // namespace
+
+std::string SanitiseFileName(std::string_view original_name) {
+  const size_t slash = original_name.find_last_of("/\\");
+  if (slash != std::string_view::npos) original_name.remove_prefix(slash + 1);
+  std::string out;
+  for (char c : original_name) out += IsNameChar(c) ? c : '_';
+  // No hidden files and no "..": leading dots become underscores.
+  for (char& c : out) {
+    if (c != '.') break;
+    c = '_';
+  }
+  auto [base, extension] = SplitExtension(out);
+  if (base.size() > kMaxBaseLength) base.resize(kMaxBaseLength);
+  if (base.empty() || std::all_of(base.begin(), base.end(), [](char c) { return c == '_'; })) {
+    base = "file";
+  }
+  return base + extension;
+}
+
+bool IsStoredName(std::string_view name) {
+  if (name.empty() || name.size() > kMaxBaseLength + 1 + kSuffixLength + kMaxExtensionLength + 1) {
+    return false;
+  }
+  if (name.front() == '.' || name.find("..") != std::string_view::npos) return false;
+  if (!std::all_of(name.begin(), name.end(), IsNameChar)) return false;
+  auto [base, extension] = SplitExtension(std::string(name));
+  return base.size() > kSuffixLength + 1 && base[base.size() - kSuffixLength - 1] == '_';
+}
+
+util::Result<std::string> BlobStore::Put(std::string_view collection_id, std::string_view record_id,
+                                         std::string_view original_name, std::string_view bytes) {
+  if (!IsIdShape(collection_id) || !IsIdShape(record_id)) {
+    return util::Error::InvalidArgument("invalid collection or record id for a file");
+  }
+  const std::string folder =
+      root_ + "/" + std::string(collection_id) + "/" + std::string(record_id);
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) return util::Error::Internal("cannot create " + folder + ": " + ec.message());
+
+  auto [base, extension] = SplitExtension(SanitiseFileName(original_name));
+  const std::string name = base + "_" + util::RandomString(kSuffixLength) + extension;
+  const std::string path = folder + "/" + name;
+  const std::string temp = folder + "/.tmp-" + util::RandomString(16);
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
+  if (fd < 0) return DiskError("cannot create", temp);
+  util::Status written = WriteAll(fd, bytes, temp);
+  if (written.ok() && ::fsync(fd) != 0) written = DiskError("cannot sync", temp);
+  ::close(fd);
+  if (written.ok() && ::rename(temp.c_str(), path.c_str()) != 0) {
+    written = DiskError("cannot rename into", path);
+  }
+  if (!written.ok()) {
+    ::unlink(temp.c_str());
+    return std::move(written).error();
+  }
+  CAIRN_RETURN_IF_ERROR(SyncFolder(folder));
+  return name;
+}
+
+util::Result<std::string> BlobStore::PathOf(std::string_view collection_id,
+                                            std::string_view record_id,
+                                            std::string_view name) const {
+  if (!IsIdShape(collection_id) || !IsIdShape(record_id) || !IsStoredName(name)) {
+    return util::Error::InvalidArgument("not a stored file name");
+  }
+  return root_ + "/" + std::string(collection_id) + "/" + std::string(record_id) + "/" +
+         std::string(name);
+}
+
+util::Result<std::string> BlobStore::Read(std::string_view collection_id,
+                                          std::string_view record_id, std::string_view name) const {
+  CAIRN_ASSIGN_OR_RETURN(std::string path, PathOf(collection_id, record_id, name));
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) return util::Error::NotFound("The file is missing from storage.");
+    return DiskError("cannot open", path);
+  }
+  std::string content;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0) content.reserve(static_cast<size_t>(st.st_size));
+  char buffer[1 << 16];
+  ssize_t n;
+  while ((n = ::read(fd, buffer, sizeof buffer)) != 0) {
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      ::close(fd);
+      return DiskError("cannot read", path);
+    }
+    content.append(buffer, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return content;
+}
+
+util::Status BlobStore::Remove(std::string_view collection_id, std::string_view record_id,
+                               std::string_view name) {
+  CAIRN_ASSIGN_OR_RETURN(std::string path, PathOf(collection_id, record_id, name));
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) return DiskError("cannot remove", path);
+  std::error_code ec;
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  if (std::filesystem::is_empty(folder, ec)) std::filesystem::remove(folder, ec);
+  return util::OkStatus();
+}
+
+util::Status BlobStore::RemoveRecord(std::string_view collection_id, std::string_view record_id) {
+  if (!IsIdShape(collection_id) || !IsIdShape(record_id)) {
+    return util::Error::InvalidArgument("invalid collection or record id for a file");
+  }
+  const std::string folder =
+      root_ + "/" + std::string(collection_id) + "/" + std::string(record_id);
+  std::error_code ec;
+  std::filesystem::remove_all(folder, ec);
+  if (ec) return util::Error::Internal("cannot remove " + folder + ": " + ec.message());
+  return util::OkStatus();
+}
+
+std::vector<std::string> BlobStore::List(std::string_view collection_id,
+                                         std::string_view record_id) const {
+  std::vector<std::string> names;
+  if (!IsIdShape(collection_id) || !IsIdShape(record_id)) return names;
+  std::error_code ec;
+  const std::string folder =
+      root_ + "/" + std::string(collection_id) + "/" + std::string(record_id);
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (IsStoredName(name)) names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace cairn::storage

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs every fuzz target in BUILD_DIR/tests/fuzz for SECONDS each, seeded with the corpus files
+# of its format from GPSDATA (when present), keeping what it learns in BUILD_DIR/fuzz-corpus/.
+# Exits non-zero when any target finds a crash, leak or timeout; the reproducer is kept.
+# usage: tests/fuzz/run.sh BUILD_DIR SECONDS [GPSDATA]
+set -uo pipefail
+build=$1
+seconds=$2
+gpsdata=${3:-}
+status=0
+declare -A patterns=([gpx_fuzzer]='*.gpx' [tcx_fuzzer]='*.tcx' [kml_fuzzer]='*.kml'
+                     [kmz_fuzzer]='*.kmz' [geojson_fuzzer]='*.geojson *.json' [fit_fuzzer]='*.fit')
+for target in "$build"/tests/fuzz/*_fuzzer; do
+  [[ -x $target ]] || continue
+  name=$(basename "$target")
+  corpus="$build/fuzz-corpus/$name"
+  mkdir -p "$corpus"
+  if [[ -n $gpsdata && -d $gpsdata ]]; then
+    for pattern in ${patterns[$name]:-}; do
+      find "$gpsdata" -name "$pattern" -size -4M -exec cp -n {} "$corpus/" \; 2>/dev/null
+    done
+  fi
+  echo "== $name: ${seconds}s, $(ls "$corpus" | wc -l) inputs in its corpus"
+  if ! (cd "$build" && "$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+          -print_final_stats=1 "$corpus" 2>"$build/$name.log"); then
+    echo "!! $name found a problem; see $build/$name.log and the crash-*/leak-*/timeout-* file"
+    tail -30 "$build/$name.log"
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$build/$name.log" | tr '\n' ' '
+    echo
+  fi
+done
+exit $status
