@@ -1,10 +1,291 @@
-// PLACEHOLDER: the FIT reader is being written; this stub keeps the build green meanwhile.
+// Reading Garmin FIT activity and course files into a Track with our own decoder (fit_decoder.h).
+//
+// What is read: record positions (a record without a position is skipped, even when it carries
+// altitude or time), enhanced_altitude in preference to altitude, timestamps; course points as
+// waypoints; session totals (else lap totals) as the device's totals, summed over sessions. A
+// timer start event begins a new segment at the next point, as GPSBabel does (not the stop event:
+// some devices write one more point after it), so no distance is summed across a pause. Each
+// chained file starts a new segment too.
+//
+// Damaged files:
+// - a damaged first header (size, signature, header CRC, protocol version) is rejected;
+// - a truncated file, or a message that cannot be decoded, keeps the points read before the
+//   damage with a warning, or is rejected naming the damage when there are none;
+// - a file CRC that does not match keeps everything with a warning (the messages decoded);
+// - a chained file after the first whose header is damaged is ignored with a warning; damage
+//   inside it is handled as above, keeping what came before.
+// A coordinate outside [-90, 90] / [-180, 180] is an error, and so are more points, pauses or
+// course points than the limits below.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "geo/fit_decoder.h"
+#include "geo/fit_profile.h"
 #include "geo/readers.h"
 
 namespace cairn::geo {
+namespace {
 
-util::Result<Track> ReadFit(std::string_view) {
-  return util::Error::InvalidArgument("FIT: reading is not implemented yet");
+namespace fp = fit_profile;
+using fit_internal::DecodedFile;
+using fit_internal::FileEnd;
+using fit_internal::FileHeader;
+using fit_internal::Message;
+
+// 32 bytes a point: 320 MB at most, whatever the file claims.
+constexpr size_t kMaxPoints = 10'000'000;
+// A segment and a waypoint cost far more than a point, and a hostile file can make one every
+// few bytes; real recordings have tens of pauses and course files hundreds of course points.
+constexpr size_t kMaxSegments = 100'000;
+constexpr size_t kMaxWaypoints = 100'000;
+
+util::Error Invalid(const std::string& message) {
+  return util::Error::InvalidArgument("FIT: " + message);
+}
+
+std::string ByteOffset(size_t offset) { return "byte " + std::to_string(offset); }
+
+// Adds `raw` / `scale` to an optional running sum; an absent or invalid value adds nothing.
+void Accumulate(std::optional<double>& sum, std::optional<int64_t> raw, double scale) {
+  if (!raw) return;
+  sum = sum.value_or(0) + static_cast<double>(*raw) / scale;
+}
+
+// Turns the messages Cairn reads into a track, in file order.
+class TrackBuilder {
+ public:
+  util::Status OnMessage(const Message& message) {
+    switch (message.global_number()) {
+      case fp::kRecord:
+        return OnRecord(message);
+      case fp::kEvent:
+        OnEvent(message);
+        break;
+      case fp::kCoursePoint:
+        return OnCoursePoint(message);
+      case fp::kSession:
+        saw_session_ = true;
+        AddTotals(message, fp::kSessionTotalAscent, fp::kSessionTotalDescent, sessions_);
+        break;
+      case fp::kLap:
+        AddTotals(message, fp::kLapTotalAscent, fp::kLapTotalDescent, laps_);
+        break;
+      default:
+        break;
+    }
+    return util::OkStatus();
+  }
+
+  // A chained file is another recording: never joined to the previous one.
+  void StartFile() { new_segment_ = true; }
+
+  size_t PointCount() const { return point_count_; }
+  bool Empty() const { return point_count_ == 0 && waypoints_.empty(); }
+
+  Track Finish() && {
+    Track track;
+    track.format = "FIT";
+    if (!current_.empty()) segments_.push_back(std::move(current_));
+    if (!segments_.empty()) {
+      TrackPart part;
+      part.kind = PartKind::kTrack;
+      part.segments = std::move(segments_);
+      track.parts.push_back(std::move(part));
+    }
+    track.waypoints = std::move(waypoints_);
+    track.device = saw_session_ ? sessions_ : laps_;
+    if (out_of_order_ > 0) {
+      track.warnings.push_back("FIT: left out " + std::to_string(out_of_order_) +
+                               " record(s) whose time is far out of order with the others");
+    }
+    return track;
+  }
+
+ private:
+  util::Status OnRecord(const Message& message) {
+    const auto lat = message.Integer(fp::kRecordLat);
+    const auto lon = message.Integer(fp::kRecordLon);
+    if (!lat || !lon) return util::OkStatus();
+    TrackPoint point;
+    CAIRN_RETURN_IF_ERROR(ToDegrees(message, "a record", *lat, *lon, point.lat, point.lon));
+    auto altitude = message.Integer(fp::kRecordEnhancedAltitude);
+    if (!altitude) altitude = message.Integer(fp::kRecordAltitude);
+    if (altitude) {
+      point.ele = static_cast<double>(*altitude) / fp::kAltitudeScale - fp::kAltitudeOffset;
+    }
+    point.time_ms = ToUnixMillis(message.timestamp());
+    // Devices write records in time order. A record far out of order is damage (a salvaged
+    // file's last record can carry a time in 2085), and its position is no better: drop it.
+    if (point.HasTime() && last_time_ms_ != kNoTime &&
+        (point.time_ms > last_time_ms_ + kMaxForwardJumpMillis ||
+         point.time_ms < last_time_ms_ - kMaxBackwardJumpMillis)) {
+      ++out_of_order_;
+      return util::OkStatus();
+    }
+    if (point.HasTime()) last_time_ms_ = point.time_ms;
+    CAIRN_RETURN_IF_ERROR(CountPoint());
+    if (new_segment_ && !current_.empty()) {
+      if (segments_.size() + 1 == kMaxSegments) {  // this one and current_ would be too many
+        return Invalid("timer pauses cut the file into more than " + std::to_string(kMaxSegments) +
+                       " segments, more than Cairn reads");
+      }
+      segments_.push_back(std::move(current_));
+      current_ = Segment();
+    }
+    new_segment_ = false;
+    current_.push_back(point);
+    return util::OkStatus();
+  }
+
+  void OnEvent(const Message& message) {
+    if (message.Integer(fp::kEventEvent) == fp::kEventTimer &&
+        message.Integer(fp::kEventType) == fp::kEventTypeStart) {
+      new_segment_ = true;
+    }
+  }
+
+  util::Status OnCoursePoint(const Message& message) {
+    const auto lat = message.Integer(fp::kCoursePointLat);
+    const auto lon = message.Integer(fp::kCoursePointLon);
+    if (!lat || !lon) return util::OkStatus();
+    Waypoint waypoint;
+    CAIRN_RETURN_IF_ERROR(
+        ToDegrees(message, "a course point", *lat, *lon, waypoint.lat, waypoint.lon));
+    const auto timestamp = message.Integer(fp::kCoursePointTimestamp);
+    if (timestamp && *timestamp >= 0 && *timestamp <= UINT32_MAX) {
+      waypoint.time_ms = ToUnixMillis(static_cast<uint32_t>(*timestamp));
+    }
+    waypoint.name = message.Text(fp::kCoursePointName);
+    if (waypoints_.size() >= kMaxWaypoints) {
+      return Invalid("the file has more than " + std::to_string(kMaxWaypoints) +
+                     " course points, more than Cairn reads from one file");
+    }
+    waypoints_.push_back(std::move(waypoint));
+    return util::OkStatus();
+  }
+
+  static void AddTotals(const Message& message, uint8_t ascent_field, uint8_t descent_field,
+                        DeviceTotals& totals) {
+    Accumulate(totals.distance_m, message.Integer(fp::kTotalDistance), fp::kDistanceScale);
+    Accumulate(totals.elapsed_s, message.Integer(fp::kTotalElapsedTime), fp::kTimeScale);
+    Accumulate(totals.timer_s, message.Integer(fp::kTotalTimerTime), fp::kTimeScale);
+    Accumulate(totals.ascent_m, message.Integer(ascent_field), 1);
+    Accumulate(totals.descent_m, message.Integer(descent_field), 1);
+  }
+
+  static util::Status ToDegrees(const Message& message, const char* what, int64_t lat_semicircles,
+                                int64_t lon_semicircles, double& lat, double& lon) {
+    lat = static_cast<double>(lat_semicircles) * fp::kDegreesPerSemicircle;
+    lon = static_cast<double>(lon_semicircles) * fp::kDegreesPerSemicircle;
+    if (!(lat >= -90 && lat <= 90) || !(lon >= -180 && lon <= 180)) {
+      return Invalid(ByteOffset(message.offset()) + ": " + what + " has latitude " +
+                     std::to_string(lat) + " and longitude " + std::to_string(lon) +
+                     ", outside [-90, 90] and [-180, 180]");
+    }
+    return util::OkStatus();
+  }
+
+  static int64_t ToUnixMillis(std::optional<uint32_t> timestamp) {
+    if (!timestamp || *timestamp < fp::kMinUtcTimestamp) return kNoTime;
+    return (static_cast<int64_t>(*timestamp) + fp::kFitEpochUnixSeconds) * 1000;
+  }
+
+  util::Status CountPoint() {
+    if (point_count_ >= kMaxPoints) {
+      return Invalid("the file holds more than " + std::to_string(kMaxPoints) +
+                     " points, more than Cairn reads from one file");
+    }
+    ++point_count_;
+    return util::OkStatus();
+  }
+
+  // Beyond these a record's time cannot follow the one before it in the same recording.
+  static constexpr int64_t kMaxForwardJumpMillis = int64_t{7} * 24 * 3600 * 1000;
+  static constexpr int64_t kMaxBackwardJumpMillis = int64_t{3600} * 1000;
+
+  std::vector<Segment> segments_;
+  Segment current_;
+  int64_t last_time_ms_ = kNoTime;
+  size_t out_of_order_ = 0;
+  bool new_segment_ = true;
+  size_t point_count_ = 0;  // in segments_ and current_
+  std::vector<Waypoint> waypoints_;
+  bool saw_session_ = false;
+  DeviceTotals sessions_;
+  DeviceTotals laps_;
+};
+
+std::string Plural(size_t count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+// What went wrong with one decoded file, in words, without the "FIT: " prefix; "" when nothing.
+std::string DescribeDamage(const DecodedFile& decoded, const FileHeader& header) {
+  const std::string file = header.start == 0
+                               ? std::string("the file")
+                               : "the FIT file chained at " + ByteOffset(header.start);
+  switch (decoded.end) {
+    case FileEnd::kComplete:
+      return "";
+    case FileEnd::kBadCrc:
+      return file + "'s checksum (CRC) does not match its contents, so some values may be wrong";
+    case FileEnd::kTruncated:
+      return file + " ends " + Plural(decoded.missing, "byte") + " before its declared size";
+    case FileEnd::kCorrupt:
+      return decoded.problem;
+  }
+  return "";
+}
+
+}  // namespace
+
+util::Result<Track> ReadFit(std::string_view bytes) {
+  auto first = fit_internal::ReadFileHeader(bytes, 0);
+  if (!first.ok()) return Invalid(first.error().message);
+  FileHeader header = *first;
+
+  TrackBuilder builder;
+  const fit_internal::MessageHandler handler = [&builder](const Message& message) {
+    return builder.OnMessage(message);
+  };
+  std::vector<std::string> warnings;
+  std::string first_damage;
+  while (true) {
+    builder.StartFile();
+    CAIRN_ASSIGN_OR_RETURN(const DecodedFile decoded,
+                           fit_internal::DecodeMessages(bytes, header, handler));
+    const std::string damage = DescribeDamage(decoded, header);
+    if (!damage.empty()) {
+      if (first_damage.empty() && decoded.end != FileEnd::kBadCrc) first_damage = damage;
+      const size_t points = builder.PointCount();
+      warnings.push_back("FIT: " + damage + "; kept " +
+                         (decoded.end == FileEnd::kBadCrc ? "all " : "the ") +
+                         Plural(points, "track point") +
+                         (decoded.end == FileEnd::kBadCrc ? "" : " read before that"));
+    }
+    if (decoded.end == FileEnd::kTruncated || decoded.end == FileEnd::kCorrupt) break;
+    if (decoded.next >= bytes.size()) break;
+    auto next = fit_internal::ReadFileHeader(bytes, decoded.next);
+    if (!next.ok()) {
+      warnings.push_back("FIT: the " + Plural(bytes.size() - decoded.next, "byte") + " from " +
+                         ByteOffset(decoded.next) +
+                         " on are not a FIT file: " + next.error().message + "; they were ignored");
+      break;
+    }
+    header = *next;
+  }
+
+  if (builder.Empty()) {
+    if (!first_damage.empty()) return Invalid(first_damage + ", before any track point");
+    return Invalid("the file has no track point (a record with a position) or course point");
+  }
+  Track track = std::move(builder).Finish();
+  warnings.insert(warnings.end(), track.warnings.begin(), track.warnings.end());
+  track.warnings = std::move(warnings);
+  return track;
 }
 
 }  // namespace cairn::geo

@@ -67,13 +67,20 @@ FileFormat SniffFormat(std::string_view bytes) {
 
 const char* FormatName(FileFormat format) {
   switch (format) {
-    case FileFormat::kGpx: return "GPX";
-    case FileFormat::kTcx: return "TCX";
-    case FileFormat::kKml: return "KML";
-    case FileFormat::kKmz: return "KMZ";
-    case FileFormat::kGeoJson: return "GeoJSON";
-    case FileFormat::kFit: return "FIT";
-    case FileFormat::kUnknown: break;
+    case FileFormat::kGpx:
+      return "GPX";
+    case FileFormat::kTcx:
+      return "TCX";
+    case FileFormat::kKml:
+      return "KML";
+    case FileFormat::kKmz:
+      return "KMZ";
+    case FileFormat::kGeoJson:
+      return "GeoJSON";
+    case FileFormat::kFit:
+      return "FIT";
+    case FileFormat::kUnknown:
+      break;
   }
   return "unknown";
 }
@@ -81,13 +88,20 @@ const char* FormatName(FileFormat format) {
 util::Result<Track> ReadTrackFile(std::string_view bytes) {
   if (SkipBomAndSpace(bytes).empty()) return util::Error::InvalidArgument("Empty file");
   switch (SniffFormat(bytes)) {
-    case FileFormat::kGpx: return ReadGpx(bytes);
-    case FileFormat::kTcx: return ReadTcx(bytes);
-    case FileFormat::kKml: return ReadKml(bytes);
-    case FileFormat::kKmz: return ReadKmz(bytes);
-    case FileFormat::kGeoJson: return ReadGeoJson(bytes);
-    case FileFormat::kFit: return ReadFit(bytes);
-    case FileFormat::kUnknown: break;
+    case FileFormat::kGpx:
+      return ReadGpx(bytes);
+    case FileFormat::kTcx:
+      return ReadTcx(bytes);
+    case FileFormat::kKml:
+      return ReadKml(bytes);
+    case FileFormat::kKmz:
+      return ReadKmz(bytes);
+    case FileFormat::kGeoJson:
+      return ReadGeoJson(bytes);
+    case FileFormat::kFit:
+      return ReadFit(bytes);
+    case FileFormat::kUnknown:
+      break;
   }
   return util::Error::InvalidArgument(
       "Unrecognised file: expected a GPS track as GPX, KML, KMZ, TCX, GeoJSON or FIT.");

@@ -25,7 +25,8 @@ const char* FormatName(FileFormat format);
 // and no waypoint at all is InvalidArgument too ("GPX: the file has no track, route or
 // waypoint"). Readers never throw, never read outside `bytes`, and use memory proportional to
 // the points they keep, not to the file (large files are streamed, not loaded as a tree).
-// Coordinates outside [-90, 90] / [-180, 180] or not finite are errors.
+// Coordinates outside [-90, 90] / [-180, 180] or not finite are errors. Empty tracks and
+// segments are dropped: every part read has at least one segment, every segment one point.
 util::Result<Track> ReadGpx(std::string_view bytes);      // GPX 1.0 and 1.1
 util::Result<Track> ReadTcx(std::string_view bytes);      // Training Center XML v2
 util::Result<Track> ReadKml(std::string_view bytes);      // KML 2.2 with the gx: extensions

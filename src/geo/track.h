@@ -66,9 +66,7 @@ struct DeviceTotals {
   std::optional<double> ascent_m;
   std::optional<double> descent_m;
 
-  bool Empty() const {
-    return !distance_m && !elapsed_s && !timer_s && !ascent_m && !descent_m;
-  }
+  bool Empty() const { return !distance_m && !elapsed_s && !timer_s && !ascent_m && !descent_m; }
 };
 
 struct Track {

@@ -1,0 +1,30 @@
+// Google's encoded polyline format: a line as printable ASCII, as trails store their map line.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "geo/geodesy.h"
+#include "util/result.h"
+
+namespace cairn::geo {
+
+// Digits after the decimal point: 5 (about 1 m) is Google's and the trail record's; 6 is
+// Valhalla's.
+inline constexpr int kPolylinePrecision = 5;
+
+// Encodes `points` (lat, lon in degrees). Each coordinate is rounded to `precision` decimals
+// (half away from zero) and stored as the difference from the previous rounded value, so
+// errors never accumulate: decoding gives every point back within 0.5 * 10^-precision degrees.
+// `precision` is clamped to 0..9; a point with a non-finite coordinate is skipped. Pure.
+std::string EncodePolyline(std::span<const LatLon> points, int precision = kPolylinePrecision);
+
+// Decodes a polyline made with the same precision. InvalidArgument, naming the byte offset, for
+// a character outside '?'..'~', a value cut short, a latitude without its longitude, or a point
+// outside [-90, 90] x [-180, 180]. The empty string is the empty line. Pure.
+util::Result<std::vector<LatLon>> DecodePolyline(std::string_view encoded,
+                                                 int precision = kPolylinePrecision);
+
+}  // namespace cairn::geo

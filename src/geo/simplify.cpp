@@ -1,0 +1,148 @@
+// Douglas–Peucker with a priority queue: the stretch whose farthest point is farthest is split
+// first, so a point cap keeps the most visible bends.
+#include "geo/simplify.h"
+
+#include <algorithm>
+#include <queue>
+
+#include "geo/statistics.h"
+
+namespace cairn::geo {
+namespace {
+
+// Longest stretch searched as one; see SimplifyIndices.
+constexpr size_t kMaxStretchPoints = 16384;
+
+// A stretch first..last of the line and its point farthest from the chord.
+struct Stretch {
+  size_t first = 0;
+  size_t last = 0;
+  size_t farthest = 0;
+  double distance_sq = 0;  // square metres
+
+  bool operator<(const Stretch& other) const { return distance_sq < other.distance_sq; }
+};
+
+// The longitude difference folded into [-180, 180], so a chord over the antimeridian is short.
+double LongitudeDifference(double from, double to) {
+  double d = to - from;
+  if (d > 180) {
+    d -= 360;
+  } else if (d < -180) {
+    d += 360;
+  }
+  return d;
+}
+
+// Finds the point of (first, last) farthest from the segment line[first]–line[last], in a
+// local projection at the chord's mid-latitude (exact enough wherever the distance is near the
+// tolerance, since those chords are short). Distance to the segment, not to the infinite line,
+// so a loop whose ends meet still measures from its start.
+Stretch FindFarthest(std::span<const LatLon> line, size_t first, size_t last) {
+  const LatLon& a = line[first];
+  const LatLon& b = line[last];
+  const MetersPerDegree scale = MetersPerDegreeAt(0.5 * (a.lat + b.lat));
+  const double bx = scale.lon * LongitudeDifference(a.lon, b.lon);
+  const double by = scale.lat * (b.lat - a.lat);
+  const double length_sq = bx * bx + by * by;
+  Stretch stretch{first, last, first, -1};
+  for (size_t i = first + 1; i < last; ++i) {
+    const double px = scale.lon * LongitudeDifference(a.lon, line[i].lon);
+    const double py = scale.lat * (line[i].lat - a.lat);
+    double t = length_sq > 0 ? (px * bx + py * by) / length_sq : 0;
+    t = std::clamp(t, 0.0, 1.0);
+    const double dx = px - t * bx, dy = py - t * by;
+    const double d_sq = dx * dx + dy * dy;
+    if (d_sq > stretch.distance_sq) {
+      stretch.distance_sq = d_sq;
+      stretch.farthest = i;
+    }
+  }
+  return stretch;
+}
+
+// Removes the cut points that turned out needless: those whose neighbours' chord passes within
+// the tolerance of every point between them. Bounded: only neighbours at most four stretches
+// apart are tried, so the pass is linear.
+void DropNeedlessCuts(std::span<const LatLon> line, double tolerance_sq, size_t stretch_points,
+                      const std::vector<size_t>& cuts, std::vector<size_t>& kept) {
+  if (cuts.empty()) return;
+  std::vector<size_t> result;
+  result.reserve(kept.size());
+  size_t next_cut = 0;
+  for (size_t k = 0; k < kept.size(); ++k) {
+    while (next_cut < cuts.size() && cuts[next_cut] < kept[k]) ++next_cut;
+    const bool is_cut = next_cut < cuts.size() && cuts[next_cut] == kept[k];
+    if (is_cut && !result.empty() && k + 1 < kept.size()) {
+      const size_t before = result.back(), after = kept[k + 1];
+      if (after - before <= 4 * stretch_points &&
+          !(FindFarthest(line, before, after).distance_sq > tolerance_sq)) {
+        continue;
+      }
+    }
+    result.push_back(kept[k]);
+  }
+  kept = std::move(result);
+}
+
+}  // namespace
+
+std::vector<size_t> SimplifyIndices(std::span<const LatLon> line, double tolerance_m,
+                                    size_t max_points) {
+  const size_t n = line.size();
+  if (n <= 2) {
+    std::vector<size_t> all(n);
+    for (size_t i = 0; i < n; ++i) all[i] = i;
+    return all;
+  }
+  max_points = std::max<size_t>(max_points, 2);
+  const double tolerance_sq = tolerance_m * tolerance_m;
+  // Long lines are first cut into stretches of at most `stretch_points`, and the cut points
+  // kept, so that a line of many similar wiggles (where each split peels off one wiggle) costs
+  // n * stretch_points at worst instead of n * n. As many cut points as max_points allows.
+  const size_t stretches_allowed = max_points - 1;
+  const size_t stretch_points =
+      std::max(kMaxStretchPoints, (n - 1) / stretches_allowed + ((n - 1) % stretches_allowed != 0));
+  std::vector<size_t> kept = {0};
+  std::vector<size_t> cuts;
+  std::priority_queue<Stretch> queue;
+  for (size_t first = 0; first < n - 1; first += stretch_points) {
+    const size_t last = std::min(first + stretch_points, n - 1);
+    kept.push_back(last);
+    if (last != n - 1) cuts.push_back(last);
+    if (last - first > 1) queue.push(FindFarthest(line, first, last));
+  }
+  // The queue yields the farthest deviation first: once it is within tolerance, so is the rest.
+  while (!queue.empty() && kept.size() < max_points) {
+    const Stretch top = queue.top();
+    queue.pop();
+    if (!(top.distance_sq > tolerance_sq)) break;
+    kept.push_back(top.farthest);
+    if (top.farthest - top.first > 1) queue.push(FindFarthest(line, top.first, top.farthest));
+    if (top.last - top.farthest > 1) queue.push(FindFarthest(line, top.farthest, top.last));
+  }
+  std::sort(kept.begin(), kept.end());
+  DropNeedlessCuts(line, tolerance_sq, stretch_points, cuts, kept);
+  return kept;
+}
+
+std::vector<LatLon> SimplifyLine(std::span<const LatLon> line, double tolerance_m,
+                                 size_t max_points) {
+  std::vector<LatLon> simplified;
+  for (size_t i : SimplifyIndices(line, tolerance_m, max_points)) simplified.push_back(line[i]);
+  return simplified;
+}
+
+std::vector<LatLon> SimplifyForMap(const Track& track) {
+  const PartKind line_kind = LinePartKind(track);
+  std::vector<LatLon> joined;
+  for (const TrackPart& part : track.parts) {
+    if (part.kind != line_kind) continue;
+    for (const Segment& segment : part.segments) {
+      for (const TrackPoint& point : segment) joined.push_back({point.lat, point.lon});
+    }
+  }
+  return SimplifyLine(joined, kMapToleranceMeters, kMapMaxPoints);
+}
+
+}  // namespace cairn::geo

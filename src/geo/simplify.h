@@ -1,0 +1,44 @@
+// Ramer–Douglas–Peucker simplification in metres, and the trail's map line built with it.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "geo/geodesy.h"
+#include "geo/track.h"
+
+namespace cairn::geo {
+
+// The map line keeps every bend that leaves the straight line by more than this: 2–4 pixels at
+// zoom 14–15, where a trail fills the screen, and under a pixel in a list's overview map.
+// Measured on the corpus it turns 1 Hz recordings of 3–10 k points into 100–500
+// (docs/STATISTICS.md).
+inline constexpr double kMapToleranceMeters = 10;
+// At most this many points in the map line (about 10 KB of encoded polyline). When the
+// tolerance would keep more, the bends that leave the line the most are kept first.
+inline constexpr size_t kMapMaxPoints = 2000;
+
+// The indices (ascending) of the points of `line` that Ramer–Douglas–Peucker keeps: the first
+// and the last, and every point farther than `tolerance_m` from the chord of the stretch it
+// lies in (measured in metres, in a local projection at each chord), so every point left out
+// is within `tolerance_m` of the simplified line. Stops at `max_points` (never below 2),
+// keeping the farthest points first. Lines longer than 16384 points are first cut into
+// stretches of that length, searched separately, and the cuts the result does not need are
+// dropped again; below that length the result is exactly the classic algorithm's whenever it
+// has at most `max_points` points. Iterative (a priority queue, no recursion); O(n log n) on
+// real tracks, O(n + max_points * 16384) at worst. Pure; safe from any thread.
+std::vector<size_t> SimplifyIndices(std::span<const LatLon> line, double tolerance_m,
+                                    size_t max_points);
+
+// The points at SimplifyIndices.
+std::vector<LatLon> SimplifyLine(std::span<const LatLon> line, double tolerance_m,
+                                 size_t max_points);
+
+// The trail's map line: every segment of the line parts (see LinePartKind) joined in file
+// order into one line, simplified with kMapToleranceMeters and kMapMaxPoints. Joined because
+// a trail stores one polyline; the gap between two segments is drawn as a straight line.
+// Empty for a track without points.
+std::vector<LatLon> SimplifyForMap(const Track& track);
+
+}  // namespace cairn::geo

@@ -1,0 +1,230 @@
+// One pass over the line's segments for distance, elevation and time; another over everything
+// for the bounds.
+#include "geo/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <vector>
+
+namespace cairn::geo {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// Milliseconds between two timestamps as seconds; in double so that no pair of int64 values
+// can overflow.
+double SecondsBetween(int64_t from_ms, int64_t to_ms) {
+  return (static_cast<double>(to_ms) - static_cast<double>(from_ms)) / 1000;
+}
+
+// The longest interval a segment's steps may have before one counts as a pause: the larger of
+// kPauseMinSeconds and kPauseMedianIntervals times the segment's median interval. `intervals`
+// is scratch space reused between segments.
+double PauseThresholdSeconds(const Segment& segment, std::vector<double>& intervals) {
+  intervals.clear();
+  for (size_t i = 1; i < segment.size(); ++i) {
+    if (!segment[i - 1].HasTime() || !segment[i].HasTime()) continue;
+    const double seconds = SecondsBetween(segment[i - 1].time_ms, segment[i].time_ms);
+    if (seconds > 0) intervals.push_back(seconds);
+  }
+  if (intervals.empty()) return kInfinity;
+  const auto middle = intervals.begin() + intervals.size() / 2;
+  std::nth_element(intervals.begin(), middle, intervals.end());
+  return std::max(kPauseMinSeconds, kPauseMedianIntervals * *middle);
+}
+
+// Counts a rise or drop once it reaches the threshold from the last counted elevation. Carried
+// over the segments and pauses of one part (the recorder stopped and resumed in the same place,
+// so restarting would drop the climb in progress) and restarted at each part (another
+// recording, maybe another day and place: the jump between them is no climb).
+class ElevationFilter {
+ public:
+  void Restart() { reference_ = kNoElevation; }
+  void Add(double elevation) {
+    if (std::isnan(elevation)) return;
+    if (std::isnan(reference_)) {
+      reference_ = elevation;
+    } else if (elevation - reference_ >= kElevationHysteresisMeters) {
+      gain_ += elevation - reference_;
+      reference_ = elevation;
+    } else if (reference_ - elevation >= kElevationHysteresisMeters) {
+      loss_ += reference_ - elevation;
+      reference_ = elevation;
+    }
+  }
+  double gain() const { return gain_; }
+  double loss() const { return loss_; }
+
+ private:
+  double reference_ = kNoElevation;
+  double gain_ = 0;
+  double loss_ = 0;
+};
+
+// Sums moving time: every timed step at walking-pace-or-faster, plus runs of slower steps too
+// short to be a stop.
+class MovingTime {
+ public:
+  void AddStep(double seconds, double meters) {
+    if (seconds <= 0) return;  // a repeated or backward timestamp says nothing about motion
+    if (meters >= kStoppedSpeedMetersPerSecond * seconds) {
+      EndSlowRun();
+      moving_s_ += seconds;
+    } else {
+      slow_run_s_ += seconds;
+    }
+  }
+  // A pause, an untimed step or the end of a segment closes the current run of slow steps.
+  void EndSlowRun() {
+    if (slow_run_s_ < kMinStopSeconds) moving_s_ += slow_run_s_;
+    slow_run_s_ = 0;
+  }
+  double seconds() const { return moving_s_; }
+
+ private:
+  double moving_s_ = 0;
+  double slow_run_s_ = 0;
+};
+
+// The smallest box around the points seen. Longitudes are tracked in two frames, [-180, 180]
+// and [0, 360); the narrower span wins, so a track over the antimeridian gets a box a few
+// degrees wide instead of one around the world.
+class BoundsBuilder {
+ public:
+  void Add(double lat, double lon) {
+    south_ = std::min(south_, lat);
+    north_ = std::max(north_, lat);
+    west_ = std::min(west_, lon);
+    east_ = std::max(east_, lon);
+    const double lon360 = lon < 0 ? lon + 360 : lon;
+    west360_ = std::min(west360_, lon360);
+    east360_ = std::max(east360_, lon360);
+  }
+  std::optional<BoundingBox> Build() const {
+    if (south_ > north_) return std::nullopt;
+    if (east360_ - west360_ < east_ - west_) {
+      const auto fold = [](double lon) { return lon > 180 ? lon - 360 : lon; };
+      return BoundingBox{south_, fold(west360_), north_, fold(east360_)};
+    }
+    return BoundingBox{south_, west_, north_, east_};
+  }
+
+ private:
+  double south_ = kInfinity, north_ = -kInfinity;
+  double west_ = kInfinity, east_ = -kInfinity;
+  double west360_ = kInfinity, east360_ = -kInfinity;
+};
+
+void AddLineSegment(const Segment& segment, std::vector<double>& intervals, TrackStatistics& stats,
+                    ElevationFilter& elevation, MovingTime& moving) {
+  const double pause_s = PauseThresholdSeconds(segment, intervals);
+  for (size_t i = 0; i < segment.size(); ++i) {
+    const TrackPoint& point = segment[i];
+    if (point.HasElevation()) {
+      stats.min_elevation_m = std::fmin(stats.min_elevation_m, point.ele);
+      stats.max_elevation_m = std::fmax(stats.max_elevation_m, point.ele);
+    }
+    if (i == 0) {
+      elevation.Add(point.ele);
+      continue;
+    }
+    const TrackPoint& previous = segment[i - 1];
+    const bool timed = previous.HasTime() && point.HasTime();
+    const double seconds = timed ? SecondsBetween(previous.time_ms, point.time_ms) : 0;
+    if (timed && seconds > pause_s) {
+      moving.EndSlowRun();
+      elevation.Add(point.ele);
+      continue;
+    }
+    const double meters = DistanceMeters(previous.lat, previous.lon, point.lat, point.lon);
+    stats.distance_m += meters;
+    elevation.Add(point.ele);
+    if (timed) {
+      moving.AddStep(seconds, meters);
+    } else {
+      moving.EndSlowRun();
+    }
+  }
+  moving.EndSlowRun();
+}
+
+}  // namespace
+
+PartKind LinePartKind(const Track& track) {
+  for (const TrackPart& part : track.parts) {
+    if (part.kind != PartKind::kTrack) continue;
+    for (const Segment& segment : part.segments) {
+      if (!segment.empty()) return PartKind::kTrack;
+    }
+  }
+  return PartKind::kRoute;
+}
+
+TrackStatistics ComputeStatistics(const Track& track) {
+  TrackStatistics stats;
+  const PartKind line_kind = LinePartKind(track);
+  ElevationFilter elevation;
+  MovingTime moving;
+  std::vector<double> intervals;
+  BoundsBuilder bounds;
+  for (const TrackPart& part : track.parts) {
+    const bool line = part.kind == line_kind;
+    elevation.Restart();
+    int64_t part_first_time = kNoTime, part_last_time = kNoTime;
+    for (const Segment& segment : part.segments) {
+      stats.points += segment.size();
+      for (const TrackPoint& point : segment) bounds.Add(point.lat, point.lon);
+      if (!line || segment.empty()) continue;
+      if (!stats.start) stats.start = LatLon{segment.front().lat, segment.front().lon};
+      for (const TrackPoint& point : segment) {
+        if (!point.HasTime()) continue;
+        if (part_first_time == kNoTime) part_first_time = point.time_ms;
+        part_last_time = point.time_ms;
+      }
+      AddLineSegment(segment, intervals, stats, elevation, moving);
+    }
+    if (part_first_time == kNoTime) continue;
+    if (stats.start_time_ms == kNoTime) stats.start_time_ms = part_first_time;
+    // A part whose clock ends before it starts has no duration we can trust; it adds nothing.
+    if (part_last_time >= part_first_time) {
+      stats.elapsed_s =
+          stats.elapsed_s.value_or(0) + SecondsBetween(part_first_time, part_last_time);
+    }
+  }
+  for (const Waypoint& waypoint : track.waypoints) bounds.Add(waypoint.lat, waypoint.lon);
+  if (!stats.start && !track.waypoints.empty()) {
+    stats.start = LatLon{track.waypoints.front().lat, track.waypoints.front().lon};
+  }
+  stats.bounds = bounds.Build();
+  stats.elevation_gain_m = elevation.gain();
+  stats.elevation_loss_m = elevation.loss();
+  if (stats.start_time_ms != kNoTime) stats.moving_s = moving.seconds();
+  return stats;
+}
+
+std::optional<std::string> DateOf(int64_t time_ms) {
+  if (time_ms == kNoTime) return std::nullopt;
+  // Floor division, so instants before 1970 land on the right day.
+  constexpr int64_t kMillisPerDay = 86400000;
+  int64_t days = time_ms / kMillisPerDay - (time_ms % kMillisPerDay < 0 ? 1 : 0);
+  // Civil date from days since 1970-01-01 (H. Hinnant's algorithm, proleptic Gregorian).
+  days += 719468;
+  const int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+  const int64_t day_of_era = days - era * 146097;
+  const int64_t year_of_era =
+      (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
+  const int64_t day_of_year =
+      day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+  const int64_t month_index = (5 * day_of_year + 2) / 153;
+  const int day = static_cast<int>(day_of_year - (153 * month_index + 2) / 5 + 1);
+  const int month = static_cast<int>(month_index < 10 ? month_index + 3 : month_index - 9);
+  const int64_t year = year_of_era + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 1 || year > 9999) return std::nullopt;
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d-%02d-%02d", static_cast<int>(year), month, day);
+  return std::string(text);
+}
+
+}  // namespace cairn::geo

@@ -1,0 +1,149 @@
+// Douglas–Peucker in metres: known shapes worked out by hand, the point cap, and a million points.
+#include "geo/simplify.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <vector>
+
+namespace cairn::geo {
+namespace {
+
+// Metres east and north of (0°, 0°) as a position; near the equator the local projection is
+// exact to about 1e-6, far below the margins these tests leave.
+LatLon Meters(double east, double north) {
+  const MetersPerDegree scale = MetersPerDegreeAt(0);
+  return {north / scale.lat, east / scale.lon};
+}
+
+TEST_CASE("lines of two points or fewer come back whole", "[geo][simplify]") {
+  CHECK(SimplifyIndices({}, 10, 100).empty());
+  const std::vector<LatLon> one = {Meters(0, 0)};
+  CHECK(SimplifyIndices(one, 10, 100) == std::vector<size_t>{0});
+  const std::vector<LatLon> two = {Meters(0, 0), Meters(0, 0)};
+  CHECK(SimplifyIndices(two, 10, 100) == std::vector<size_t>{0, 1});
+}
+
+TEST_CASE("Douglas-Peucker keeps the bends farther than the tolerance", "[geo][simplify]") {
+  // Chord A-E: B 8 m, C 0 m, D 30 m off, so D stays. Chord A-D: C is |100*30|/sqrt(150²+30²)
+  // = 19.6 m off, B 1.96 m. Chord A-C: B 8 m off.
+  const std::vector<LatLon> line = {Meters(0, 0), Meters(50, 8), Meters(100, 0), Meters(150, 30),
+                                    Meters(200, 0)};
+  struct Case {
+    double tolerance_m;
+    std::vector<size_t> kept;
+  };
+  const Case cases[] = {
+      {1, {0, 1, 2, 3, 4}}, {7.9, {0, 1, 2, 3, 4}}, {8.1, {0, 2, 3, 4}},
+      {19.5, {0, 2, 3, 4}}, {19.7, {0, 3, 4}},      {35, {0, 4}},
+  };
+  for (const Case& c : cases) {
+    INFO(c.tolerance_m);
+    CHECK(SimplifyIndices(line, c.tolerance_m, 100) == c.kept);
+  }
+}
+
+TEST_CASE("an L of collinear points keeps its two ends and its corner", "[geo][simplify]") {
+  std::vector<LatLon> line;
+  for (int i = 0; i <= 4; ++i) line.push_back(Meters(50.0 * i, 0));
+  for (int i = 1; i <= 4; ++i) line.push_back(Meters(200, 50.0 * i));
+  CHECK(SimplifyIndices(line, 10, 100) == std::vector<size_t>{0, 4, 8});
+  CHECK(SimplifyLine(line, 10, 100) == std::vector<LatLon>{line[0], line[4], line[8]});
+}
+
+TEST_CASE("a loop that ends where it starts keeps its corners", "[geo][simplify]") {
+  // A 100 m square walked round: every corner is 100 m or more from the (zero-length) chord.
+  const std::vector<LatLon> square = {Meters(0, 0),     Meters(50, 0),  Meters(100, 0),
+                                      Meters(100, 100), Meters(0, 100), Meters(0, 0)};
+  CHECK(SimplifyIndices(square, 10, 100) == std::vector<size_t>{0, 2, 3, 4, 5});
+}
+
+TEST_CASE("the point cap keeps the bends that stray the most", "[geo][simplify]") {
+  const std::vector<LatLon> line = {Meters(0, 0), Meters(50, 8), Meters(100, 0), Meters(150, 30),
+                                    Meters(200, 0)};
+  CHECK(SimplifyIndices(line, 1, 3) == std::vector<size_t>{0, 3, 4});
+  CHECK(SimplifyIndices(line, 1, 4) == std::vector<size_t>{0, 2, 3, 4});
+  CHECK(SimplifyIndices(line, 1, 0) == std::vector<size_t>{0, 4});  // never fewer than the ends
+}
+
+TEST_CASE("a long straight line keeps only its ends", "[geo][simplify]") {
+  // Longer than one search stretch: the cuts between stretches are dropped again.
+  std::vector<LatLon> line;
+  for (int i = 0; i < 50000; ++i) line.push_back(Meters(i, 0.5 * i));
+  CHECK(SimplifyIndices(line, 1, 100) == std::vector<size_t>{0, 49999});
+}
+
+TEST_CASE("a straight line over the antimeridian simplifies to its ends", "[geo][simplify]") {
+  std::vector<LatLon> line;
+  for (int i = 0; i <= 10; ++i) {
+    double lon = 179.995 + 0.001 * i;
+    if (lon > 180) lon -= 360;
+    line.push_back({-16.5, lon});
+  }
+  CHECK(SimplifyIndices(line, 1, 100) == std::vector<size_t>{0, 10});
+}
+
+// The distance in metres from p to the segment a-b, computed independently of the code under
+// test (a local projection at a's latitude).
+double DistanceToSegmentM(const LatLon& p, const LatLon& a, const LatLon& b) {
+  const MetersPerDegree scale = MetersPerDegreeAt(a.lat);
+  const double bx = (b.lon - a.lon) * scale.lon, by = (b.lat - a.lat) * scale.lat;
+  const double px = (p.lon - a.lon) * scale.lon, py = (p.lat - a.lat) * scale.lat;
+  const double length_sq = bx * bx + by * by;
+  const double t = length_sq > 0 ? std::clamp((px * bx + py * by) / length_sq, 0.0, 1.0) : 0;
+  return std::hypot(px - t * bx, py - t * by);
+}
+
+TEST_CASE("a million-point wiggly segment is simplified within the tolerance", "[geo][simplify]") {
+  // A 1 Hz-like walk east at 46° N: 1 m steps, a 200 m sway every 2 km and a ±1.5 m jitter.
+  constexpr size_t kPoints = 1000000;
+  const MetersPerDegree scale = MetersPerDegreeAt(46);
+  std::vector<LatLon> line;
+  line.reserve(kPoints);
+  uint32_t noise = 12345;
+  for (size_t i = 0; i < kPoints; ++i) {
+    noise = noise * 1664525u + 1013904223u;  // a fixed LCG: the same line every run
+    const double jitter = (static_cast<double>(noise >> 8) / (1u << 24) - 0.5) * 3;
+    const double x = static_cast<double>(i) * 1.0;
+    const double y = 100 * std::sin(x / 2000 * 2 * 3.14159265358979) + jitter;
+    line.push_back({46 + y / scale.lat, 7 + x / scale.lon});
+  }
+  const std::vector<size_t> kept = SimplifyIndices(line, kMapToleranceMeters, kPoints);
+  REQUIRE(kept.size() >= 2);
+  CHECK(kept.front() == 0);
+  CHECK(kept.back() == kPoints - 1);
+  CHECK(std::is_sorted(kept.begin(), kept.end()));
+  // Enough to follow 500 sways, far fewer than the input.
+  CHECK(kept.size() > 500 * 4);
+  CHECK(kept.size() < 100000);
+  // Every dropped point lies within the tolerance of the kept segment over it (a small margin
+  // for the two projections' difference).
+  double worst = 0;
+  for (size_t k = 1; k < kept.size(); ++k) {
+    for (size_t i = kept[k - 1] + 1; i < kept[k]; ++i) {
+      worst = std::max(worst, DistanceToSegmentM(line[i], line[kept[k - 1]], line[kept[k]]));
+    }
+  }
+  CHECK(worst <= kMapToleranceMeters * 1.001);
+  // With the cap, the same line fits in it, keeping the largest sways.
+  const size_t capped = SimplifyIndices(line, kMapToleranceMeters, kMapMaxPoints).size();
+  CHECK(capped <= kMapMaxPoints);
+  CHECK(capped > kMapMaxPoints * 9 / 10);
+}
+
+TEST_CASE("the map line joins the recording's segments and leaves planned routes out",
+          "[geo][simplify]") {
+  Track track;
+  TrackPart route;
+  route.kind = PartKind::kRoute;
+  route.segments = {{{1, 1}, {1, 2}}};
+  TrackPart walk;
+  walk.segments = {{{0, 0}, {0, 0.0001}, {0, 0.0002}}, {}, {{0, 0.01}, {0, 0.0101}}};
+  track.parts = {route, walk};
+  CHECK(SimplifyForMap(track) == std::vector<LatLon>{{0, 0}, {0, 0.0101}});
+  track.parts = {route};
+  CHECK(SimplifyForMap(track) == std::vector<LatLon>{{1, 1}, {1, 2}});
+  CHECK(SimplifyForMap(Track{}).empty());
+}
+
+}  // namespace
+}  // namespace cairn::geo
