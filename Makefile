@@ -35,6 +35,7 @@ fuzz:
 
 bench: build
 	bash bench/run.sh
+	bash bench/gps.sh
 
 format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h')

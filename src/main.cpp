@@ -5,6 +5,7 @@
 
 #include "app/app.h"
 #include "app/config.h"
+#include "app/import_command.h"
 #include "app/user_command.h"
 
 #ifndef CAIRN_VERSION
@@ -30,6 +31,8 @@ int main(int argc, char** argv) {
       return cairn::app::RunServer(*config);
     case cairn::app::Command::kUser:
       return cairn::app::RunUserCommand(*config);
+    case cairn::app::Command::kImport:
+      return cairn::app::RunImportCommand(*config);
   }
   return 0;
 }

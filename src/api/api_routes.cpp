@@ -11,14 +11,17 @@ http::Response Health(const http::Request&) { return JsonResponse(Json{{"status"
 }  // namespace
 
 ApiRoutes::ApiRoutes(services::RecordService& records, services::AccountService& accounts,
-                     services::AuthService& auth, CallerOptions caller_options)
+                     services::AuthService& auth, services::TrackService& tracks,
+                     CallerOptions caller_options)
     : callers_(auth, std::move(caller_options)),
       record_routes_(records, callers_),
-      account_routes_(accounts, auth, callers_) {}
+      account_routes_(accounts, auth, callers_),
+      track_routes_(tracks, callers_) {}
 
 void ApiRoutes::Register(http::Router& router) {
   router.Add("GET", "/api/health", Health);
   account_routes_.Register(router);
+  track_routes_.Register(router);
   for (const auto& family : StandardFamilyRoutes()) record_routes_.Register(router, family);
   router.SetFallbacks([](const http::Request&) { return StatusErrorResponse(404); },
                       [](const http::Request&) { return StatusErrorResponse(405); });

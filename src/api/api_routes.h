@@ -5,6 +5,7 @@
 
 #include "api/account_routes.h"
 #include "api/record_routes.h"
+#include "api/track_routes.h"
 #include "http/router.h"
 
 namespace cairn::api {
@@ -13,13 +14,15 @@ namespace cairn::api {
 class ApiRoutes {
  public:
   ApiRoutes(services::RecordService& records, services::AccountService& accounts,
-            services::AuthService& auth, CallerOptions caller_options);
+            services::AuthService& auth, services::TrackService& tracks,
+            CallerOptions caller_options);
   void Register(http::Router& router);
 
  private:
   CallerResolver callers_;
   RecordRoutes record_routes_;
   AccountRoutes account_routes_;
+  TrackRoutes track_routes_;
 };
 
 }  // namespace cairn::api

@@ -45,7 +45,7 @@ int RunServer(const Config& config) {
   if (!core.ok()) return Fail(core.error());
 
   http::Router router;
-  api::ApiRoutes routes(*(*core)->records, *(*core)->accounts, *(*core)->auth,
+  api::ApiRoutes routes(*(*core)->records, *(*core)->accounts, *(*core)->auth, *(*core)->tracks,
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});

@@ -75,6 +75,35 @@ util::Result<Config> ParseUserCommand(const std::vector<std::string>& args, Conf
   return config;
 }
 
+// `cairn import --user NAME [--dir DIR] [--max-upload-mb N] PATH...`.
+util::Result<Config> ParseImportCommand(const std::vector<std::string>& args, Config config) {
+  config.command = Command::kImport;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto value = [&]() -> util::Result<std::string> {
+      if (i + 1 >= args.size()) return util::Error::InvalidArgument(arg + " needs a value");
+      return args[++i];
+    };
+    if (arg == "--dir") {
+      CAIRN_ASSIGN_OR_RETURN(config.data_dir, value());
+    } else if (arg == "--user") {
+      CAIRN_ASSIGN_OR_RETURN(config.import_user, value());
+    } else if (arg == "--max-upload-mb") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, value());
+      CAIRN_ASSIGN_OR_RETURN(config.max_upload_mb, BoundedInt(arg, v, 1, 4096));
+    } else if (arg.rfind("--", 0) == 0) {
+      return util::Error::InvalidArgument("unknown option \"" + arg + "\"");
+    } else {
+      config.import_paths.push_back(arg);
+    }
+  }
+  if (config.import_user.empty()) return util::Error::InvalidArgument("cairn import needs --user");
+  if (config.import_paths.empty()) {
+    return util::Error::InvalidArgument("cairn import needs files or folders to import");
+  }
+  return config;
+}
+
 }  // namespace
 
 std::string UsageText() {
@@ -86,6 +115,7 @@ std::string UsageText() {
          "  cairn user passwd USERNAME|EMAIL [--dir DATA_DIR] [--password-stdin]\n"
          "  cairn user delete USERNAME|EMAIL [--dir DATA_DIR] [--yes]\n"
          "  cairn user list [--dir DATA_DIR]\n"
+         "  cairn import --user USERNAME [--dir DATA_DIR] FILE_OR_FOLDER...\n"
          "  cairn --version\n"
          "  cairn --help\n"
          "\n"
@@ -125,6 +155,7 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
     return config;
   }
   if (first == "user") return ParseUserCommand(args, std::move(config));
+  if (first == "import") return ParseImportCommand(args, std::move(config));
   if (first != "serve") {
     return util::Error::InvalidArgument("unknown command \"" + first + "\"");
   }

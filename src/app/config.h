@@ -8,7 +8,7 @@
 
 namespace cairn::app {
 
-enum class Command { kServe, kUser, kVersion, kHelp };
+enum class Command { kServe, kUser, kImport, kVersion, kHelp };
 
 struct Config {
   Command command = Command::kHelp;
@@ -29,6 +29,9 @@ struct Config {
   std::vector<std::string> user_args;  // positional arguments after the action
   bool password_stdin = false;         // --password-stdin: read the password as one line
   bool assume_yes = false;             // --yes: no confirmation for delete
+  // `cairn import --user NAME PATH...`: bulk import of GPS files.
+  std::string import_user;
+  std::vector<std::string> import_paths;
 };
 
 // Parses `args` (without the program name). Flags win over the environment variables

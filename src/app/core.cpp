@@ -27,10 +27,16 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->auth = std::make_unique<services::AuthService>(*core->database, *core->engine, core->hasher,
                                                        *core->signer, core->throttle, *core->outbox,
                                                        core->clock);
+  core->blobs = std::make_unique<storage::BlobStore>(config.data_dir + "/storage");
   core->accounts = std::make_unique<services::AccountService>(
-      *core->database, *core->engine, core->hasher, *core->auth,
+      *core->database, *core->engine, core->hasher, *core->auth, *core->blobs,
       services::AccountService::Options{.signup_enabled = config.signup_enabled});
-  core->records = std::make_unique<services::RecordService>(*core->database, *core->engine);
+  core->records =
+      std::make_unique<services::RecordService>(*core->database, *core->engine, *core->blobs);
+  core->tracks = std::make_unique<services::TrackService>(
+      *core->database, *core->engine, *core->blobs,
+      services::TrackService::Options{.max_file_bytes =
+                                          static_cast<size_t>(config.max_upload_mb) * 1024 * 1024});
   services::RegisterFamilies(*core->records, core->clock);
   return core;
 }

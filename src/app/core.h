@@ -14,6 +14,8 @@
 #include "services/password_hasher.h"
 #include "services/record_service.h"
 #include "services/token_signer.h"
+#include "services/track_service.h"
+#include "storage/blob_store.h"
 #include "storage/database.h"
 #include "util/clock.h"
 
@@ -24,6 +26,7 @@ namespace cairn::app {
 struct Core {
   util::SystemClock clock;
   std::unique_ptr<storage::Database> database;
+  std::unique_ptr<storage::BlobStore> blobs;  // before its users, so it outlives them
   records::CollectionRegistry registry;
   std::unique_ptr<records::RecordEngine> engine;
   services::PasswordHasher hasher;
@@ -33,6 +36,7 @@ struct Core {
   std::unique_ptr<services::AuthService> auth;
   std::unique_ptr<services::AccountService> accounts;
   std::unique_ptr<services::RecordService> records;
+  std::unique_ptr<services::TrackService> tracks;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

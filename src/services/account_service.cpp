@@ -48,11 +48,13 @@ std::string StringField(const Json& body, const char* name, util::Error& failure
 }  // namespace
 
 AccountService::AccountService(storage::Database& database, const records::RecordEngine& engine,
-                               PasswordHasher& hasher, const AuthService& auth, Options options)
+                               PasswordHasher& hasher, const AuthService& auth,
+                               storage::BlobStore& blobs, Options options)
     : database_(database),
       engine_(engine),
       hasher_(hasher),
       auth_(auth),
+      blobs_(blobs),
       options_(options),
       users_(*engine.registry().Find(kUsers)) {}
 
@@ -255,11 +257,10 @@ util::Status AccountService::Delete(const Caller& caller, std::string_view id) {
   if (!current.ok()) return std::move(current).error();
   if (caller.user_id != id)
     return util::Error::Forbidden("Only the owner can delete this account.");
-  auto done = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
-    CAIRN_RETURN_IF_ERROR(DeleteWithDependents(c, engine_, users_, id));
-    return true;
-  });
-  if (!done.ok()) return std::move(done).error();
+  auto deleted = database_.Write<std::vector<FileOwner>>(
+      [&](storage::Connection& c) { return DeleteWithDependents(c, engine_, users_, id); });
+  if (!deleted.ok()) return std::move(deleted).error();
+  RemoveStoredFiles(blobs_, *deleted);
   return util::OkStatus();
 }
 
@@ -303,11 +304,10 @@ util::Status AccountService::AdminSetPassword(const std::string& identity,
 
 util::Status AccountService::AdminDelete(const std::string& identity) {
   CAIRN_ASSIGN_OR_RETURN(std::string id, FindUserId(identity));
-  auto done = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
-    CAIRN_RETURN_IF_ERROR(DeleteWithDependents(c, engine_, users_, id));
-    return true;
-  });
-  if (!done.ok()) return std::move(done).error();
+  auto deleted = database_.Write<std::vector<FileOwner>>(
+      [&](storage::Connection& c) { return DeleteWithDependents(c, engine_, users_, id); });
+  if (!deleted.ok()) return std::move(deleted).error();
+  RemoveStoredFiles(blobs_, *deleted);
   return util::OkStatus();
 }
 

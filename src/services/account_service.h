@@ -8,6 +8,7 @@
 #include "services/auth_service.h"
 #include "services/caller.h"
 #include "services/password_hasher.h"
+#include "storage/blob_store.h"
 #include "storage/database.h"
 
 namespace cairn::services {
@@ -20,7 +21,8 @@ class AccountService {
   };
 
   AccountService(storage::Database& database, const records::RecordEngine& engine,
-                 PasswordHasher& hasher, const AuthService& auth, Options options);
+                 PasswordHasher& hasher, const AuthService& auth, storage::BlobStore& blobs,
+                 Options options);
 
   // Creates an account from {username, email, password, passwordConfirm} and returns the user
   // record without email. Every bad field is reported at once (Form A; wrong JSON types Form B).
@@ -53,14 +55,17 @@ class AccountService {
   util::Status AdminDelete(const std::string& identity);
   util::Result<std::vector<Summary>> AdminList();
 
+  // The id of the account named by username or email (case-insensitive). NotFound otherwise.
+  util::Result<std::string> FindUserId(const std::string& identity);
+
  private:
   util::Result<records::Json> CreateAccount(const records::Json& body);
-  util::Result<std::string> FindUserId(const std::string& identity);
 
   storage::Database& database_;
   const records::RecordEngine& engine_;
   PasswordHasher& hasher_;
   const AuthService& auth_;
+  storage::BlobStore& blobs_;
   const Options options_;
   const records::CollectionSpec& users_;
 };

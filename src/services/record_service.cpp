@@ -11,8 +11,9 @@ namespace cairn::services {
 
 using records::Json;
 
-RecordService::RecordService(storage::Database& database, const records::RecordEngine& engine)
-    : database_(database), engine_(engine) {}
+RecordService::RecordService(storage::Database& database, const records::RecordEngine& engine,
+                             storage::BlobStore& blobs)
+    : database_(database), engine_(engine), blobs_(blobs) {}
 
 void RecordService::AddFamily(FamilyRules rules) {
   Family family;
@@ -247,17 +248,18 @@ util::Status RecordService::Delete(const Caller& caller, const std::string& coll
   CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to delete records.");
   AccessPolicy policy(caller);
-  auto done = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
-    CAIRN_ASSIGN_OR_RETURN(Json current, engine_.FindById(c, *family->spec, id, policy));
-    CAIRN_ASSIGN_OR_RETURN(bool allowed,
-                           Holds(c, policy.DeleteCondition(*family->spec, "a"), *family, id));
-    if (family->rules.read_only || !allowed) {
-      return util::Error::Forbidden("You are not allowed to delete this record.");
-    }
-    CAIRN_RETURN_IF_ERROR(DeleteWithDependents(c, engine_, *family->spec, id));
-    return true;
-  });
-  if (!done.ok()) return std::move(done).error();
+  auto deleted = database_.Write<std::vector<FileOwner>>(
+      [&](storage::Connection& c) -> util::Result<std::vector<FileOwner>> {
+        CAIRN_ASSIGN_OR_RETURN(Json current, engine_.FindById(c, *family->spec, id, policy));
+        CAIRN_ASSIGN_OR_RETURN(bool allowed,
+                               Holds(c, policy.DeleteCondition(*family->spec, "a"), *family, id));
+        if (family->rules.read_only || !allowed) {
+          return util::Error::Forbidden("You are not allowed to delete this record.");
+        }
+        return DeleteWithDependents(c, engine_, *family->spec, id);
+      });
+  if (!deleted.ok()) return std::move(deleted).error();
+  RemoveStoredFiles(blobs_, *deleted);  // the rows are gone: now the files may go
   return util::OkStatus();
 }
 

@@ -11,6 +11,7 @@
 #include "records/validation.h"
 #include "services/access_policy.h"
 #include "services/caller.h"
+#include "storage/blob_store.h"
 #include "storage/database.h"
 
 namespace cairn::services {
@@ -60,7 +61,9 @@ struct ListParams {
 // Thread-safe: reads run on the reader pool, writes on the single writer.
 class RecordService {
  public:
-  RecordService(storage::Database& database, const records::RecordEngine& engine);
+  // `blobs` holds the records' uploaded files; deleted records' files are removed after commit.
+  RecordService(storage::Database& database, const records::RecordEngine& engine,
+                storage::BlobStore& blobs);
 
   // Registers a family; call at startup only.
   void AddFamily(FamilyRules rules);
@@ -115,6 +118,7 @@ class RecordService {
 
   storage::Database& database_;
   const records::RecordEngine& engine_;
+  storage::BlobStore& blobs_;
   std::map<std::string, Family> families_;
 };
 

@@ -72,13 +72,19 @@ ALTER TABLE trails ADD COLUMN moving_duration  REAL NOT NULL DEFAULT 0;
 ALTER TABLE trails ADD COLUMN device_totals    TEXT;
 -- Trails with a track by their bounding box, for maps: "every trail that crosses this view".
 CREATE VIRTUAL TABLE trails_bbox USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+-- A track over the antimeridian has min_lon > max_lon (RFC 7946 §5.2); the index, whose boxes
+-- cannot wrap, holds every longitude for it.
 CREATE TRIGGER trails_bbox_insert AFTER INSERT ON trails WHEN NEW.polyline != '' BEGIN
-  INSERT INTO trails_bbox VALUES (NEW.rowid, NEW.min_lat, NEW.max_lat, NEW.min_lon, NEW.max_lon);
+  INSERT INTO trails_bbox VALUES (NEW.rowid, NEW.min_lat, NEW.max_lat,
+    CASE WHEN NEW.min_lon <= NEW.max_lon THEN NEW.min_lon ELSE -180 END,
+    CASE WHEN NEW.min_lon <= NEW.max_lon THEN NEW.max_lon ELSE 180 END);
 END;
 CREATE TRIGGER trails_bbox_update AFTER UPDATE OF polyline, min_lat, max_lat, min_lon, max_lon
 ON trails BEGIN
   DELETE FROM trails_bbox WHERE id = OLD.rowid;
-  INSERT INTO trails_bbox SELECT NEW.rowid, NEW.min_lat, NEW.max_lat, NEW.min_lon, NEW.max_lon
+  INSERT INTO trails_bbox SELECT NEW.rowid, NEW.min_lat, NEW.max_lat,
+    CASE WHEN NEW.min_lon <= NEW.max_lon THEN NEW.min_lon ELSE -180 END,
+    CASE WHEN NEW.min_lon <= NEW.max_lon THEN NEW.max_lon ELSE 180 END
     WHERE NEW.polyline != '';
 END;
 CREATE TRIGGER trails_bbox_delete AFTER DELETE ON trails BEGIN

@@ -1,0 +1,28 @@
+// Routes that take or give GPS files: upload a trail, give a trail or summit log a new track,
+// and download trails as GPX or GeoJSON.
+#pragma once
+
+#include "api/caller_resolver.h"
+#include "http/router.h"
+#include "services/track_service.h"
+
+namespace cairn::api {
+
+class TrackRoutes {
+ public:
+  TrackRoutes(services::TrackService& tracks, const CallerResolver& callers)
+      : tracks_(tracks), callers_(callers) {}
+
+  void Register(http::Router& router);
+
+ private:
+  http::Response UploadTrail(const http::Request& request);
+  http::Response UploadTrailFile(const http::Request& request);
+  http::Response UploadSummitLogFile(const http::Request& request);
+  http::Response DownloadTrails(const http::Request& request);
+
+  services::TrackService& tracks_;
+  const CallerResolver& callers_;
+};
+
+}  // namespace cairn::api

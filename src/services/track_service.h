@@ -1,0 +1,87 @@
+// GPS files in and out: a trail from an uploaded track, a new track for a trail or summit log,
+// and trails exported as GPX or GeoJSON.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "records/record_engine.h"
+#include "services/caller.h"
+#include "storage/blob_store.h"
+#include "storage/database.h"
+
+namespace cairn::services {
+
+// A file as it arrived: its bytes (the request's own buffer, not a copy) and the name the client
+// gave it (only used to name the stored copy and, last, the trail).
+struct UploadedFile {
+  std::string_view bytes;
+  std::string file_name;
+};
+
+struct TrailImportOptions {
+  std::string name;  // overrides the name found in the file
+  bool ignore_duplicates = false;
+};
+
+enum class ExportFormat { kGpx, kGeoJson };
+
+struct ExportedFile {
+  std::string content;
+  std::string content_type;  // application/gpx+xml, application/geo+json or application/zip
+  std::string file_name;     // for Content-Disposition
+};
+
+// Thread-safe. Every file is read and checked before anything is written; the stored copy is on
+// disk (fsynced) before the row pointing at it commits, and a replaced copy is removed only after
+// the row no longer points at it.
+class TrackService {
+ public:
+  struct Options {
+    size_t max_file_bytes = 50 * 1024 * 1024;
+  };
+  TrackService(storage::Database& database, const records::RecordEngine& engine,
+               storage::BlobStore& blobs, Options options);
+
+  // PUT /trail/upload: a trail owned by the caller from a GPS file (its statistics, start point,
+  // date, name, description, bounding box and simplified line), the original kept as the
+  // trail's `gpx`, and the file's waypoints as waypoint records of the trail. Errors:
+  // Unauthorized when anonymous; TooLarge over the size limit; InvalidArgument "Empty file", or
+  // the reader's message naming the format and where it failed; InvalidArgument "Duplicate
+  // trail" with the duplicate's id and name when the caller can see a trail that starts within
+  // 100 m and whose distance, gain and loss are each within 50 m (unless ignore_duplicates).
+  util::Result<records::Json> ImportTrail(const Caller& caller, const UploadedFile& file,
+                                          const TrailImportOptions& options);
+
+  // POST /trail/{id}/file `gpx`: replaces the trail's track and recomputes its statistics and
+  // geometry (its waypoints stay as they are). For the author and edit shares.
+  util::Result<records::Json> ReplaceTrailTrack(const Caller& caller, std::string_view trail_id,
+                                                const UploadedFile& file);
+
+  // POST /summit-log/{id}/file `gpx`: the same for a summit log (distance, duration, gain, loss).
+  util::Result<records::Json> ReplaceSummitLogTrack(const Caller& caller, std::string_view log_id,
+                                                    const UploadedFile& file);
+
+  // POST /trail/download: the trails the caller can see among `ids` (others are skipped), with
+  // their waypoints and metadata; one file for one trail, a zip for several. NotFound when none
+  // is visible; InvalidArgument for more than 100 ids. Reads nothing from the network.
+  util::Result<ExportedFile> ExportTrails(const Caller& caller, const std::vector<std::string>& ids,
+                                          ExportFormat format);
+
+ private:
+  // Checks the caller may give record `record_id` a new track, reads the file, stores it, writes
+  // `select_fields(fields of the track)` and the new `gpx`, and removes the old copy.
+  util::Result<records::Json> ReplaceTrack(
+      const Caller& caller, const records::CollectionSpec& collection,
+      std::string_view record_id, const UploadedFile& file, const char* refusal,
+      const std::function<records::Json(const records::Json& track_fields)>& select_fields);
+
+  storage::Database& database_;
+  const records::RecordEngine& engine_;
+  storage::BlobStore& blobs_;
+  const Options options_;
+};
+
+}  // namespace cairn::services
