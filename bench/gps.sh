@@ -48,6 +48,7 @@ for f in "${files[@]}"; do
 done
 echo "gpxpy: parse + length_2d + uphill/downhill + duration in one python3 process (start-up included);"
 echo "gpsbabel: read GPX and write GPX to /dev/null (it computes no statistics); cairn: best of 3 in-process passes."
+echo "peak/size: the whole process's peak RSS over the file size (small files show the ~6 MB process baseline)."
 
 # A 100 000-point upload through HTTP, timed by curl.
 dir=$(mktemp -d)

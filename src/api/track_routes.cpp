@@ -16,8 +16,8 @@ std::string DispositionFileName(const http::Request& request) {
   if (key == std::string::npos) return "";
   std::string name = header.substr(key + 9);
   if (!name.empty() && name.front() == '"') {
-    name = name.substr(1, name.find('"', 1) == std::string::npos ? std::string::npos
-                                                                 : name.find('"', 1) - 1);
+    name = name.substr(
+        1, name.find('"', 1) == std::string::npos ? std::string::npos : name.find('"', 1) - 1);
   } else {
     name = name.substr(0, name.find(';'));
   }
@@ -38,9 +38,9 @@ util::Result<const http::FormPart*> OnlyFile(const http::Request& request, const
       file = &part;
     } else if (std::find(also_allowed.begin(), also_allowed.end(), part.name) ==
                also_allowed.end()) {
-      return util::Error::InvalidField("Unexpected form field.", part.name,
-                                       "validation_unknown_field",
-                                       std::string("This upload takes the field \"") + field + "\".");
+      return util::Error::InvalidField(
+          "Unexpected form field.", part.name, "validation_unknown_field",
+          std::string("This upload takes the field \"") + field + "\".");
     }
   }
   if (!file) {
@@ -134,8 +134,8 @@ http::Response TrackRoutes::DownloadTrails(const http::Request& request) {
   }
   for (const auto& id : listed) {
     if (!id.is_string()) {
-      return ErrorResponse(util::Error::InvalidField("Invalid ids.", "ids", "validation_invalid_type",
-                                                     "Trail ids are strings."));
+      return ErrorResponse(util::Error::InvalidField(
+          "Invalid ids.", "ids", "validation_invalid_type", "Trail ids are strings."));
     }
     ids.push_back(id.get<std::string>());
   }
@@ -146,7 +146,8 @@ http::Response TrackRoutes::DownloadTrails(const http::Request& request) {
                                                    "Must be \"gpx\" or \"geojson\"."));
   }
   auto file = tracks_.ExportTrails(
-      *caller, ids, kind == "gpx" ? services::ExportFormat::kGpx : services::ExportFormat::kGeoJson);
+      *caller, ids,
+      kind == "gpx" ? services::ExportFormat::kGpx : services::ExportFormat::kGeoJson);
   if (!file.ok()) return ErrorResponse(file.error());
   return FileResponse(std::move(file).value());
 }

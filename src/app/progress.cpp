@@ -54,8 +54,9 @@ void Progress::Finish() {
 void Progress::Draw() {
   if (!terminal_) return;
   constexpr int kWidth = 24;
-  const double done = total_bytes_ ? static_cast<double>(bytes_) / total_bytes_
-                                   : (total_files_ ? static_cast<double>(files_) / total_files_ : 1);
+  const double done = total_bytes_
+                          ? static_cast<double>(bytes_) / total_bytes_
+                          : (total_files_ ? static_cast<double>(files_) / total_files_ : 1);
   const int filled = static_cast<int>(done * kWidth);
   const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
   const double rate = elapsed > 0 ? bytes_ / elapsed : 0;

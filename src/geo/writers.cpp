@@ -200,7 +200,8 @@ void AppendGpxPoint(std::string_view indent, std::string_view tag, const Point& 
   *out += " lat=\"";
   AppendNumber(point.lat, kCoordinateDecimals, out);
   *out += "\" lon=\"";
-  AppendNumber(point.lon, kCoordinateDecimals, out);
+  // GPX 1.1's longitudeType excludes 180: the same meridian is written as -180.
+  AppendNumber(point.lon == 180 ? -180.0 : point.lon, kCoordinateDecimals, out);
   *out += '"';
   const bool has_ele = HasWritableElevation(point.ele);
   const bool has_time = HasWritableTime(point.time_ms);

@@ -77,7 +77,8 @@ Json TrackFields(const geo::Track& track) {
     fields["max_lon"] = stats.bounds->east;
   }
   fields["polyline"] = geo::EncodePolyline(geo::SimplifyForMap(track));
-  const int64_t first_time = stats.start_time_ms != geo::kNoTime ? stats.start_time_ms : track.time_ms;
+  const int64_t first_time =
+      stats.start_time_ms != geo::kNoTime ? stats.start_time_ms : track.time_ms;
   fields["date"] = first_time != geo::kNoTime ? geo::DateOf(first_time).value_or("") : "";
   const geo::DeviceTotals& device = track.device;
   if (device.Empty()) {
@@ -118,17 +119,18 @@ util::Result<geo::Track> ReadUpload(const UploadedFile& file, size_t max_bytes) 
 
 // NotFound when record `id` of `collection` is invisible to the caller, Forbidden when visible
 // but `condition` (over alias "a") does not hold for it. Returns the record as the caller sees it.
-util::Result<Json> RequireRight(storage::Connection& connection, const records::RecordEngine& engine,
+util::Result<Json> RequireRight(storage::Connection& connection,
+                                const records::RecordEngine& engine,
                                 const records::CollectionSpec& collection, const std::string& id,
                                 const AccessPolicy& policy, const storage::SqlFragment& condition,
                                 const char* refusal) {
   CAIRN_ASSIGN_OR_RETURN(Json current, engine.FindById(connection, collection, id, policy));
   storage::SqlParams params = condition.params;
   params.emplace_back(id);
-  CAIRN_ASSIGN_OR_RETURN(auto allowed,
-                         connection.Query("SELECT 1 FROM " + records::QuoteIdentifier(collection.name) +
-                                              " a WHERE (" + condition.sql + ") AND a.id = ?",
-                                          params));
+  CAIRN_ASSIGN_OR_RETURN(
+      auto allowed, connection.Query("SELECT 1 FROM " + records::QuoteIdentifier(collection.name) +
+                                         " a WHERE (" + condition.sql + ") AND a.id = ?",
+                                     params));
   if (allowed.rows.empty()) return util::Error::Forbidden(refusal);
   return current;
 }
@@ -165,8 +167,8 @@ util::Result<std::optional<std::pair<std::string, std::string>>> FindDuplicate(
   CAIRN_ASSIGN_OR_RETURN(
       auto rows,
       connection.Query("SELECT t.id, t.name, t.lat, t.lon, t.distance, t.elevation_gain, "
-                       "t.elevation_loss FROM trails t WHERE (" + view.sql +
-                           ") AND t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ?",
+                       "t.elevation_loss FROM trails t WHERE (" +
+                           view.sql + ") AND t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ?",
                        params));
   auto number = [](const storage::SqlValue& v) {
     if (const auto* d = std::get_if<double>(&v)) return *d;
@@ -174,14 +176,14 @@ util::Result<std::optional<std::pair<std::string, std::string>>> FindDuplicate(
     return 0.0;
   };
   for (const auto& row : rows.rows) {
-    const bool close = geo::DistanceMeters(lat, lon, number(row[2]), number(row[3])) <=
-                       kDuplicateStartMeters;
-    const bool same = std::fabs(number(row[4]) - fields["distance"].get<double>()) <=
-                          kDuplicateTotalsMeters &&
-                      std::fabs(number(row[5]) - fields["elevation_gain"].get<double>()) <=
-                          kDuplicateTotalsMeters &&
-                      std::fabs(number(row[6]) - fields["elevation_loss"].get<double>()) <=
-                          kDuplicateTotalsMeters;
+    const bool close =
+        geo::DistanceMeters(lat, lon, number(row[2]), number(row[3])) <= kDuplicateStartMeters;
+    const bool same =
+        std::fabs(number(row[4]) - fields["distance"].get<double>()) <= kDuplicateTotalsMeters &&
+        std::fabs(number(row[5]) - fields["elevation_gain"].get<double>()) <=
+            kDuplicateTotalsMeters &&
+        std::fabs(number(row[6]) - fields["elevation_loss"].get<double>()) <=
+            kDuplicateTotalsMeters;
     if (close && same) {
       return Found({std::get<std::string>(row[0]), std::get<std::string>(row[1])});
     }
@@ -214,7 +216,8 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
     if (*duplicate) return Duplicate((*duplicate)->first, (*duplicate)->second);
   }
   const std::string id = util::NewRecordId();
-  CAIRN_ASSIGN_OR_RETURN(values["gpx"], blobs_.Put(trails.id, id, StoredFileName(file), file.bytes));
+  CAIRN_ASSIGN_OR_RETURN(values["gpx"],
+                         blobs_.Put(trails.id, id, StoredFileName(file), file.bytes));
   auto created = database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
     // Checked again under the writer: the same file may be uploading twice at once.
     if (!options.ignore_duplicates) {
@@ -241,8 +244,7 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
   return created;
 }
 
-util::Result<Json> TrackService::ReplaceTrailTrack(const Caller& caller,
-                                                   std::string_view trail_id,
+util::Result<Json> TrackService::ReplaceTrailTrack(const Caller& caller, std::string_view trail_id,
                                                    const UploadedFile& file) {
   const records::CollectionSpec& trails = *engine_.registry().Find(kTrails);
   return ReplaceTrack(caller, trails, trail_id, file, "You are not allowed to change this trail.",
@@ -282,7 +284,8 @@ util::Result<Json> TrackService::ReplaceTrack(
   if (!checked.ok()) return std::move(checked).error();
   CAIRN_ASSIGN_OR_RETURN(geo::Track track, ReadUpload(file, options_.max_file_bytes));
   Json values = select_fields(TrackFields(track));
-  CAIRN_ASSIGN_OR_RETURN(values["gpx"], blobs_.Put(collection.id, id, StoredFileName(file), file.bytes));
+  CAIRN_ASSIGN_OR_RETURN(values["gpx"],
+                         blobs_.Put(collection.id, id, StoredFileName(file), file.bytes));
   std::string previous;
   auto updated = database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
     CAIRN_ASSIGN_OR_RETURN(Json current,
@@ -302,8 +305,9 @@ util::Result<Json> TrackService::ReplaceTrack(
 util::Result<ExportedFile> TrackService::ExportTrails(const Caller& caller,
                                                       const std::vector<std::string>& ids,
                                                       ExportFormat format) {
-  if (ids.empty()) return util::Error::InvalidField("Nothing to export.", "ids",
-                                                    "validation_required", "Name at least one trail.");
+  if (ids.empty())
+    return util::Error::InvalidField("Nothing to export.", "ids", "validation_required",
+                                     "Name at least one trail.");
   if (ids.size() > kMaxExportedTrails) {
     return util::Error::InvalidField("Too many trails.", "ids", "validation_too_many_values",
                                      "Export at most 100 trails at once.");

@@ -74,8 +74,8 @@ class TrackService {
   // Checks the caller may give record `record_id` a new track, reads the file, stores it, writes
   // `select_fields(fields of the track)` and the new `gpx`, and removes the old copy.
   util::Result<records::Json> ReplaceTrack(
-      const Caller& caller, const records::CollectionSpec& collection,
-      std::string_view record_id, const UploadedFile& file, const char* refusal,
+      const Caller& caller, const records::CollectionSpec& collection, std::string_view record_id,
+      const UploadedFile& file, const char* refusal,
       const std::function<records::Json(const records::Json& track_fields)>& select_fields);
 
   storage::Database& database_;

@@ -14,15 +14,19 @@ namespace fs = std::filesystem;
 std::string WalkGpx(const std::string& name = "Morning walk", double lon = 11.0) {
   std::string gpx = R"(<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
-  <metadata><name>)" + name + R"(</name><desc>Along the meridian</desc></metadata>
-  <wpt lat="47.0" lon=")" + std::to_string(lon) + R"("><name>Gate</name></wpt>
-  <wpt lat="47.004" lon=")" + std::to_string(lon) + R"("><name>Bench</name><desc>view</desc></wpt>
+  <metadata><name>)" +
+                    name + R"(</name><desc>Along the meridian</desc></metadata>
+  <wpt lat="47.0" lon=")" +
+                    std::to_string(lon) + R"("><name>Gate</name></wpt>
+  <wpt lat="47.004" lon=")" +
+                    std::to_string(lon) + R"("><name>Bench</name><desc>view</desc></wpt>
   <trk><name>walk</name><trkseg>)";
   for (int i = 0; i < 5; ++i) {
     char point[256];
-    std::snprintf(point, sizeof point,
-                  R"(<trkpt lat="%.3f" lon="%.6f"><ele>%d</ele><time>2024-06-01T08:%02d:00Z</time></trkpt>)",
-                  47.0 + 0.001 * i, lon, 500 + 10 * i, i);
+    std::snprintf(
+        point, sizeof point,
+        R"(<trkpt lat="%.3f" lon="%.6f"><ele>%d</ele><time>2024-06-01T08:%02d:00Z</time></trkpt>)",
+        47.0 + 0.001 * i, lon, 500 + 10 * i, i);
     gpx += point;
   }
   return gpx + "</trkseg></trk></gpx>";
@@ -129,8 +133,9 @@ TEST_CASE("a track over the antimeridian or the poles is stored with a wrapping 
   CHECK(crossed.body["max_lon"] == -179.9);
   CHECK(crossed.body["distance"].get<double>() == Approx(21352.830).margin(0.05));  // GeodSolve
   // It can be changed and deleted like any other (the index accepts its box).
-  REQUIRE(server.Post("/api/v1/trail/" + crossed.body["id"].get<std::string>(),
-                      {{"name", "renamed"}}, token)
+  REQUIRE(server
+              .Post("/api/v1/trail/" + crossed.body["id"].get<std::string>(), {{"name", "renamed"}},
+                    token)
               .status == 200);
   CHECK(server.Delete("/api/v1/trail/" + crossed.body["id"].get<std::string>(), token).status ==
         200);
@@ -190,14 +195,15 @@ TEST_CASE("a new track replaces the old one and its statistics; only who may edi
   const std::string folder = server.data_dir() + "/storage/e864strfxo14pm4/" + id;
   const std::string first = trail.body["gpx"];
   std::string shorter = WalkGpx();
-  shorter.replace(shorter.find("<trkpt lat=\"47.004\""), std::string::npos, "</trkseg></trk></gpx>");
+  shorter.replace(shorter.find("<trkpt lat=\"47.004\""), std::string::npos,
+                  "</trkseg></trk></gpx>");
   auto [body, type] = Multipart({}, {{"gpx", "shorter.gpx", shorter}});
   // Strangers cannot see it; view shares see but may not change it.
   CHECK(server.Send("POST", "/api/v1/trail/" + id + "/file", bob_token, body, type).status == 404);
-  REQUIRE(server
-              .Put("/api/v1/trail-share", {{"trail", id}, {"user", bob}, {"permission", "view"}},
-                   token)
-              .status == 200);
+  REQUIRE(
+      server
+          .Put("/api/v1/trail-share", {{"trail", id}, {"user", bob}, {"permission", "view"}}, token)
+          .status == 200);
   REQUIRE(server
               .Put("/api/v1/trail-share", {{"trail", id}, {"user", carol}, {"permission", "edit"}},
                    token)
@@ -227,8 +233,8 @@ TEST_CASE("a summit log's GPS file sets its distance, duration, gain and loss", 
   TestServer server;
   auto [alice, token] = server.CreateUser("alice");
   auto [bob, bob_token] = server.CreateUser("bob");
-  Reply trail = server.Put("/api/v1/trail", {{"name", "t"}, {"public", true}, {"author", alice}},
-                           token);
+  Reply trail =
+      server.Put("/api/v1/trail", {{"name", "t"}, {"public", true}, {"author", alice}}, token);
   Reply log = server.Put("/api/v1/summit-log",
                          {{"trail", trail.body["id"]}, {"date", "2024-06-01"}}, bob_token);
   REQUIRE(log.status == 200);
@@ -262,7 +268,8 @@ TEST_CASE("download gives one GPX or GeoJSON file, or a zip, of visible trails o
   CHECK(one.raw.find("<wpt lat=\"47.004") != std::string::npos);
   CHECK(one.raw.find("<time>2024-06-01T08:04:00.000Z</time>") != std::string::npos);
   size_t points = 0;
-  for (size_t at = one.raw.find("<trkpt"); at != std::string::npos; at = one.raw.find("<trkpt", at + 1)) {
+  for (size_t at = one.raw.find("<trkpt"); at != std::string::npos;
+       at = one.raw.find("<trkpt", at + 1)) {
     ++points;
   }
   CHECK(points == 5);
@@ -313,7 +320,8 @@ TEST_CASE("cairn import brings in folders of files, skips duplicates and names f
   CHECK(out.find("notes.txt") == std::string::npos);
   out = RunCommand(command, &code);
   CHECK(out.find("0 imported, 2 skipped as duplicates, 1 failed") != std::string::npos);
-  Reply login = server.Post("/api/v1/auth/login", {{"username", "alice"}, {"password", "correct-horse"}});
+  Reply login =
+      server.Post("/api/v1/auth/login", {{"username", "alice"}, {"password", "correct-horse"}});
   CHECK(server.Get("/api/v1/trail", login.body["token"]).body["totalItems"] == 2);
   RunCommand(std::string(CAIRN_BINARY) + " import --dir " + server.data_dir() + " --user nobody " +
                  files.path() + " 2>&1",

@@ -233,20 +233,24 @@ TEST_CASE("FIT damaged corpus files are salvaged up to the damage, with a warnin
     std::vector<std::string> warnings;
   };
   const std::vector<Expected> table = {
-      {"activity-filecrc.fit", 14,
+      {"activity-filecrc.fit",
+       14,
        {"FIT: the file's checksum (CRC) does not match its contents, so some values may be wrong; "
         "kept all 14 track points"}},
-      {"activity-unexpected-eof.fit", 14,
+      {"activity-unexpected-eof.fit",
+       14,
        {"FIT: the file ends 3 bytes before its declared size; kept the 14 track points read before "
         "that"}},
       // MANIFEST.md says 3 bytes short, comparing the data size with the file size; with the
       // 14-byte header and the CRC the file lacks 19.
       // Its last record before the damage is stamped 2085 (the Garmin SDK shows it too): left out.
-      {"strava-android-app-201.10-b1218918.fit", 236,
+      {"strava-android-app-201.10-b1218918.fit",
+       236,
        {"FIT: the file ends 19 bytes before its declared size; kept the 236 track points read "
         "before that",
         "FIT: left out 1 record(s) whose time is far out of order with the others"}},
-      {"activity-settings-corruptheader.fit", 14,
+      {"activity-settings-corruptheader.fit",
+       14,
        {"FIT: the 83 bytes from byte 771 on are not a FIT file: the header is damaged (no .FIT "
         "signature); they were ignored"}},
   };

@@ -4,7 +4,7 @@
 # Exits non-zero when any target finds a crash, leak or timeout; the reproducer is kept.
 # usage: tests/fuzz/run.sh BUILD_DIR SECONDS [GPSDATA]
 set -uo pipefail
-build=$1
+build=$(cd "$1" && pwd)  # absolute: each target runs inside it (crash files land there)
 seconds=$2
 gpsdata=${3:-}
 status=0

@@ -214,5 +214,16 @@ TEST_CASE("GPX written by Cairn reads back as the same track", "[geo][writers]")
   CHECK(read->waypoints[0].name == "Hut");
 }
 
+TEST_CASE("GPX keeps longitudes inside the schema's [-180, 180) range", "[writers]") {
+  Track track;
+  Waypoint date_line;
+  date_line.lat = -16.5;
+  date_line.lon = 180;
+  track.waypoints.push_back(date_line);
+  const std::string gpx = WriteGpx(track);
+  CHECK(gpx.find("lon=\"-180\"") != std::string::npos);
+  CHECK(gpx.find("lon=\"180\"") == std::string::npos);
+}
+
 }  // namespace
 }  // namespace cairn::geo
