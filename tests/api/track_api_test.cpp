@@ -183,7 +183,7 @@ TEST_CASE("bad uploads are 4xx with the reason, and leave nothing behind", "[api
   CHECK(FilesUnder(server.data_dir() + "/storage") == 0);
 }
 
-TEST_CASE("a new track replaces the old one and its statistics; only who may edit the trail",
+TEST_CASE("a new track replaces the old one and its statistics, and only who may edit the trail",
           "[api][tracks]") {
   TestServer server;
   auto [alice, token] = server.CreateUser("alice");

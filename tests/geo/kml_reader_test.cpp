@@ -197,7 +197,7 @@ TEST_CASE("whitespace after a comma in KML coordinates is tolerated", "[kml]") {
   CHECK(track->parts[0].segments[0][1].lat == 5);
 }
 
-TEST_CASE("a KML with nothing to read is rejected; empty points are skipped with a warning",
+TEST_CASE("a KML with nothing to read is rejected, and empty points are skipped with a warning",
           "[kml]") {
   CHECK(ErrorOf(Kml("<Document><Placemark><name>x</name></Placemark></Document>")) ==
         "KML: the file has no placemark with a point, a line or a track");

@@ -308,7 +308,7 @@ TEST_CASE("bounds hold every point of every part and every waypoint", "[geo][sta
   CHECK(*ComputeStatistics(track).bounds == BoundingBox{45.9, 6.9, 46.3, 7.2});
 }
 
-TEST_CASE("the recording is the line; routes count when there is no recording",
+TEST_CASE("the recording is the line, and routes count when there is no recording",
           "[geo][statistics]") {
   const Segment planned = {At(0, 0, 10), At(0, 0.002, 20)};
   const Segment walked = {At(0, 0.010, 30), At(0, 0.011, 40)};

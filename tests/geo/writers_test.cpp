@@ -138,7 +138,7 @@ TEST_CASE("missing elevations, times and names are left out, not written as zero
 )");
 }
 
-TEST_CASE("times before 1970 are written exactly; times past year 9999 are left out",
+TEST_CASE("times before 1970 are written exactly, and times past year 9999 are left out",
           "[geo][writers]") {
   Track track;
   track.parts.push_back(TrackPart{
@@ -214,7 +214,7 @@ TEST_CASE("GPX written by Cairn reads back as the same track", "[geo][writers]")
   CHECK(read->waypoints[0].name == "Hut");
 }
 
-TEST_CASE("GPX keeps longitudes inside the schema's [-180, 180) range", "[writers]") {
+TEST_CASE("GPX keeps longitudes below 180 degrees east, as its schema requires", "[writers]") {
   Track track;
   Waypoint date_line;
   date_line.lat = -16.5;
