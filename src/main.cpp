@@ -5,6 +5,7 @@
 
 #include "app/app.h"
 #include "app/config.h"
+#include "app/doctor_command.h"
 #include "app/import_command.h"
 #include "app/user_command.h"
 
@@ -33,6 +34,8 @@ int main(int argc, char** argv) {
       return cairn::app::RunUserCommand(*config);
     case cairn::app::Command::kImport:
       return cairn::app::RunImportCommand(*config);
+    case cairn::app::Command::kDoctor:
+      return cairn::app::RunDoctorCommand(*config);
   }
   return 0;
 }

@@ -4,18 +4,27 @@
 #include <memory>
 
 #include "api/account_routes.h"
+#include "api/file_routes.h"
 #include "api/record_routes.h"
 #include "api/track_routes.h"
 #include "http/router.h"
 
 namespace cairn::api {
 
+// The services the routes call; they must outlive the routes.
+struct ApiServices {
+  services::RecordService& records;
+  services::AccountService& accounts;
+  services::AuthService& auth;
+  services::TrackService& tracks;
+  services::UploadService& uploads;
+  services::FileDelivery& files;
+};
+
 // Owns the route objects; must outlive the router it registered on.
 class ApiRoutes {
  public:
-  ApiRoutes(services::RecordService& records, services::AccountService& accounts,
-            services::AuthService& auth, services::TrackService& tracks,
-            CallerOptions caller_options);
+  ApiRoutes(const ApiServices& services, CallerOptions caller_options);
   void Register(http::Router& router);
 
  private:
@@ -23,6 +32,7 @@ class ApiRoutes {
   RecordRoutes record_routes_;
   AccountRoutes account_routes_;
   TrackRoutes track_routes_;
+  FileRoutes file_routes_;
 };
 
 }  // namespace cairn::api

@@ -111,4 +111,29 @@ util::Result<services::ListParams> ListParamsOf(const http::Request& request) {
   return params;
 }
 
+util::Result<services::MultipartForm> MultipartFormOf(const http::Request& request) {
+  const std::string type = request.Header("Content-Type");
+  if (type.rfind("multipart/form-data", 0) != 0) {
+    return util::Error::InvalidArgument(
+        "Send files and fields as multipart/form-data (Content-Type: multipart/form-data).");
+  }
+  services::MultipartForm form;
+  for (const auto& part : request.form_parts) {
+    const bool file = !part.filename.empty() ||
+                      (!part.content_type.empty() && part.content_type.rfind("text/plain", 0) != 0);
+    if (!file) {
+      if (NestingDepth(part.content) > kMaxJsonDepth) {
+        return util::Error::InvalidField(
+            "Invalid form.", part.name, "validation_invalid_json",
+            "JSON may be at most " + std::to_string(kMaxJsonDepth) + " levels deep.");
+      }
+      form.fields.emplace_back(part.name, part.content);
+      continue;
+    }
+    if (part.filename.empty() && part.content.empty()) continue;
+    form.files.emplace_back(part.name, services::UploadedFile{part.content, part.filename});
+  }
+  return form;
+}
+
 }  // namespace cairn::api

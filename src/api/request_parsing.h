@@ -6,6 +6,7 @@
 
 #include "http/request.h"
 #include "services/record_service.h"
+#include "services/upload_service.h"
 #include "util/result.h"
 
 namespace cairn::api {
@@ -23,5 +24,12 @@ util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeR
 // page, perPage, sort, filter, expand and skipTotal from the query string. Non-integer page or
 // perPage: Form B invalid_type. perPage 0 means the default (30); negative or above 500 means 500.
 util::Result<services::ListParams> ListParamsOf(const http::Request& request);
+
+// The parts of a multipart/form-data body: text fields, and files (a part with a file name, or
+// with a Content-Type other than text/plain) as views into the request's own buffers, so the
+// request must outlive the form. A file part with neither name nor content (a browser's empty
+// file input) is skipped. InvalidArgument when the body is not multipart/form-data, or a text
+// part holds JSON nested deeper than 64 levels.
+util::Result<services::MultipartForm> MultipartFormOf(const http::Request& request);
 
 }  // namespace cairn::api

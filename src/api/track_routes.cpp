@@ -62,9 +62,6 @@ http::Response FileResponse(services::ExportedFile file) {
 
 void TrackRoutes::Register(http::Router& router) {
   router.Add("PUT", "/api/v1/trail/upload", [this](auto& r) { return UploadTrail(r); });
-  router.Add("POST", "/api/v1/trail/:id/file", [this](auto& r) { return UploadTrailFile(r); });
-  router.Add("POST", "/api/v1/summit-log/:id/file",
-             [this](auto& r) { return UploadSummitLogFile(r); });
   router.Add("POST", "/api/v1/trail/download", [this](auto& r) { return DownloadTrails(r); });
 }
 
@@ -94,30 +91,6 @@ http::Response TrackRoutes::UploadTrail(const http::Request& request) {
   auto trail = tracks_.ImportTrail(*caller, file, options);
   if (!trail.ok()) return ErrorResponse(trail.error());
   return JsonResponse(*trail);
-}
-
-http::Response TrackRoutes::UploadTrailFile(const http::Request& request) {
-  auto id = RecordIdParam(request);
-  if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto part = OnlyFile(request, "gpx", {});
-  if (!part.ok()) return ErrorResponse(part.error());
-  auto trail = tracks_.ReplaceTrailTrack(*caller, *id, {(*part)->content, (*part)->filename});
-  if (!trail.ok()) return ErrorResponse(trail.error());
-  return JsonResponse(*trail);
-}
-
-http::Response TrackRoutes::UploadSummitLogFile(const http::Request& request) {
-  auto id = RecordIdParam(request);
-  if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto part = OnlyFile(request, "gpx", {});
-  if (!part.ok()) return ErrorResponse(part.error());
-  auto log = tracks_.ReplaceSummitLogTrack(*caller, *id, {(*part)->content, (*part)->filename});
-  if (!log.ok()) return ErrorResponse(log.error());
-  return JsonResponse(*log);
 }
 
 http::Response TrackRoutes::DownloadTrails(const http::Request& request) {

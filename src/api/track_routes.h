@@ -1,5 +1,5 @@
-// Routes that take or give GPS files: upload a trail, give a trail or summit log a new track,
-// and download trails as GPX or GeoJSON.
+// Routes that take or give GPS files: upload a GPS file as a new trail, and download trails as
+// GPX or GeoJSON. (New tracks for existing records are uploads: see FileRoutes.)
 #pragma once
 
 #include "api/caller_resolver.h"
@@ -17,8 +17,6 @@ class TrackRoutes {
 
  private:
   http::Response UploadTrail(const http::Request& request);
-  http::Response UploadTrailFile(const http::Request& request);
-  http::Response UploadSummitLogFile(const http::Request& request);
   http::Response DownloadTrails(const http::Request& request);
 
   services::TrackService& tracks_;

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <thread>
 
@@ -11,6 +12,7 @@
 #include "api/responses.h"
 #include "app/core.h"
 #include "app/data_dir.h"
+#include "app/doctor_command.h"
 #include "http/server.h"
 
 namespace cairn::app {
@@ -45,14 +47,18 @@ int RunServer(const Config& config) {
   if (!core.ok()) return Fail(core.error());
 
   http::Router router;
-  api::ApiRoutes routes(*(*core)->records, *(*core)->accounts, *(*core)->auth, *(*core)->tracks,
+  Core& c = **core;
+  CheckStorageAtStart(c);
+  api::ApiRoutes routes({*c.records, *c.accounts, *c.auth, *c.tracks, *c.uploads, *c.files},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});
   routes.Register(router);
-  // Room for the largest upload plus its multipart framing; JSON bodies have their own, smaller
-  // limit in the API layer.
-  const size_t max_body = (static_cast<size_t>(config.max_upload_mb) + 1) * 1024 * 1024;
+  // Room for the largest request (never below the largest single file) plus its multipart
+  // framing; JSON bodies have their own, smaller limit in the API layer.
+  const int largest_mb = std::max(
+      {config.max_upload_mb, config.max_photo_mb, config.max_avatar_mb, config.max_track_mb});
+  const size_t max_body = (static_cast<size_t>(largest_mb) + 1) * 1024 * 1024;
   http::Server server(router, {.host = config.http_host,
                                .port = config.http_port,
                                .threads = config.http_threads,

@@ -4,6 +4,9 @@
 #include <charconv>
 #include <cstdlib>
 #include <map>
+#include <sstream>
+
+#include "images/thumbnail.h"
 
 namespace cairn::app {
 namespace {
@@ -37,6 +40,23 @@ util::Result<int> BoundedInt(const std::string& flag, const std::string& text, i
                                         " to " + std::to_string(max) + ", got \"" + text + "\"");
   }
   return value;
+}
+
+// "600x0,400x300t": each a size images::ParseThumbSize accepts.
+util::Result<std::vector<std::string>> ThumbSizes(const std::string& text) {
+  std::vector<std::string> sizes;
+  std::stringstream list(text);
+  for (std::string item; std::getline(list, item, ',');) {
+    auto size = images::ParseThumbSize(item);
+    if (!size) {
+      return util::Error::InvalidArgument("--thumb-sizes: \"" + item +
+                                          "\" is not a size such as 600x0, 0x300, 400x300, "
+                                          "400x300t, 400x300b or 400x300f");
+    }
+    sizes.push_back(size->ToString());
+  }
+  if (sizes.size() > 20) return util::Error::InvalidArgument("--thumb-sizes: at most 20 sizes");
+  return sizes;
 }
 
 // `cairn user <add|passwd|delete|list> [args] [--dir DIR] [--password-stdin] [--yes]`.
@@ -75,7 +95,7 @@ util::Result<Config> ParseUserCommand(const std::vector<std::string>& args, Conf
   return config;
 }
 
-// `cairn import --user NAME [--dir DIR] [--max-upload-mb N] PATH...`.
+// `cairn import --user NAME [--dir DIR] [--max-track-mb N] PATH...`.
 util::Result<Config> ParseImportCommand(const std::vector<std::string>& args, Config config) {
   config.command = Command::kImport;
   for (size_t i = 1; i < args.size(); ++i) {
@@ -88,9 +108,9 @@ util::Result<Config> ParseImportCommand(const std::vector<std::string>& args, Co
       CAIRN_ASSIGN_OR_RETURN(config.data_dir, value());
     } else if (arg == "--user") {
       CAIRN_ASSIGN_OR_RETURN(config.import_user, value());
-    } else if (arg == "--max-upload-mb") {
+    } else if (arg == "--max-track-mb") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, value());
-      CAIRN_ASSIGN_OR_RETURN(config.max_upload_mb, BoundedInt(arg, v, 1, 4096));
+      CAIRN_ASSIGN_OR_RETURN(config.max_track_mb, BoundedInt(arg, v, 1, 4096));
     } else if (arg.rfind("--", 0) == 0) {
       return util::Error::InvalidArgument("unknown option \"" + arg + "\"");
     } else {
@@ -101,6 +121,25 @@ util::Result<Config> ParseImportCommand(const std::vector<std::string>& args, Co
   if (config.import_paths.empty()) {
     return util::Error::InvalidArgument("cairn import needs files or folders to import");
   }
+  return config;
+}
+
+// `cairn doctor [--dir DIR] [--fix]`.
+util::Result<Config> ParseDoctorCommand(const std::vector<std::string>& args, Config config) {
+  config.command = Command::kDoctor;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--dir" && i + 1 < args.size()) {
+      config.data_dir = args[++i];
+    } else if (arg.rfind("--dir=", 0) == 0) {
+      config.data_dir = arg.substr(6);
+    } else if (arg == "--fix") {
+      config.doctor_fix = true;
+    } else {
+      return util::Error::InvalidArgument("unknown option \"" + arg + "\" for cairn doctor");
+    }
+  }
+  if (config.data_dir.empty()) return util::Error::InvalidArgument("--dir must not be empty");
   return config;
 }
 
@@ -115,7 +154,8 @@ std::string UsageText() {
          "  cairn user passwd USERNAME|EMAIL [--dir DATA_DIR] [--password-stdin]\n"
          "  cairn user delete USERNAME|EMAIL [--dir DATA_DIR] [--yes]\n"
          "  cairn user list [--dir DATA_DIR]\n"
-         "  cairn import --user USERNAME [--dir DATA_DIR] FILE_OR_FOLDER...\n"
+         "  cairn import --user USERNAME [--dir DATA_DIR] [--max-track-mb N] FILE_OR_FOLDER...\n"
+         "  cairn doctor [--dir DATA_DIR] [--fix]\n"
          "  cairn --version\n"
          "  cairn --help\n"
          "\n"
@@ -126,7 +166,12 @@ std::string UsageText() {
          "  --threads N       HTTP worker threads (default 32)\n"
          "  --query-timeout S stop a read that runs longer than S seconds, answering 400\n"
          "                    (default 10; raise it on slow hardware with large archives)\n"
-         "  --max-upload-mb N largest GPS file accepted, in MB (default 50)\n"
+         "  --max-photo-mb N  largest photo accepted, in MB (default 20)\n"
+         "  --max-avatar-mb N largest avatar accepted, in MB (default 5)\n"
+         "  --max-track-mb N  largest GPS track file accepted, in MB (default 50)\n"
+         "  --max-upload-mb N largest request, in MB: a form with several photos (default 100)\n"
+         "  --thumb-sizes L   thumbnail sizes made on request besides 100x100, comma-separated\n"
+         "                    (default 600x0; forms WxH, WxHt, WxHb, WxHf, Wx0, 0xH)\n"
          "  --disable-signup  only the admin creates accounts (cairn user add)\n"
          "  --private         anonymous visitors see nothing but login, sign-up and health\n"
          "  --behind-proxy    trust X-Forwarded-For/-Proto/-Host from a reverse proxy\n"
@@ -156,6 +201,7 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
   }
   if (first == "user") return ParseUserCommand(args, std::move(config));
   if (first == "import") return ParseImportCommand(args, std::move(config));
+  if (first == "doctor") return ParseDoctorCommand(args, std::move(config));
   if (first != "serve") {
     return util::Error::InvalidArgument("unknown command \"" + first + "\"");
   }
@@ -189,6 +235,18 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
     } else if (flag == "--max-upload-mb") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, next());
       CAIRN_ASSIGN_OR_RETURN(config.max_upload_mb, BoundedInt(flag, v, 1, 4096));
+    } else if (flag == "--max-photo-mb") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      CAIRN_ASSIGN_OR_RETURN(config.max_photo_mb, BoundedInt(flag, v, 1, 4096));
+    } else if (flag == "--max-avatar-mb") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      CAIRN_ASSIGN_OR_RETURN(config.max_avatar_mb, BoundedInt(flag, v, 1, 4096));
+    } else if (flag == "--max-track-mb") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      CAIRN_ASSIGN_OR_RETURN(config.max_track_mb, BoundedInt(flag, v, 1, 4096));
+    } else if (flag == "--thumb-sizes") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      CAIRN_ASSIGN_OR_RETURN(config.thumb_sizes, ThumbSizes(v));
     } else if (flag == "--disable-signup" && !has_value) {
       config.signup_enabled = false;
     } else if (flag == "--private" && !has_value) {

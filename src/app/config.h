@@ -8,7 +8,7 @@
 
 namespace cairn::app {
 
-enum class Command { kServe, kUser, kImport, kVersion, kHelp };
+enum class Command { kServe, kUser, kImport, kDoctor, kVersion, kHelp };
 
 struct Config {
   Command command = Command::kHelp;
@@ -18,12 +18,19 @@ struct Config {
   int http_threads = 32;
   int db_readers = 4;
   int query_timeout_seconds = 10;  // a read running longer is stopped with a 400
-  int max_upload_mb = 50;          // GPS files (and later photos) larger than this are a 413
-  bool signup_enabled = true;      // --disable-signup
-  bool private_instance = false;   // --private
-  bool behind_proxy = false;       // --behind-proxy
-  std::string public_url;          // --public-url
-  std::string smtp_url;            // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
+  // Upload limits in MB (413 above them): per file by field, and per request (a form with several
+  // photos). The request limit is raised to the largest field limit when it is below it.
+  int max_photo_mb = 20;
+  int max_avatar_mb = 5;
+  int max_track_mb = 50;
+  int max_upload_mb = 100;
+  // Thumbnail sizes made on request besides 100x100 (PocketBase forms: 600x0, 400x300t, ...).
+  std::vector<std::string> thumb_sizes = {"600x0"};
+  bool signup_enabled = true;     // --disable-signup
+  bool private_instance = false;  // --private
+  bool behind_proxy = false;      // --behind-proxy
+  std::string public_url;         // --public-url
+  std::string smtp_url;           // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
   // `cairn user <action> [args]`: the admin's account management.
   std::string user_action;             // add, passwd, delete, list
   std::vector<std::string> user_args;  // positional arguments after the action
@@ -32,6 +39,8 @@ struct Config {
   // `cairn import --user NAME PATH...`: bulk import of GPS files.
   std::string import_user;
   std::vector<std::string> import_paths;
+  // `cairn doctor [--fix]`: storage consistency check.
+  bool doctor_fix = false;
 };
 
 // Parses `args` (without the program name). Flags win over the environment variables

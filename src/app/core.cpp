@@ -33,10 +33,23 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
       services::AccountService::Options{.signup_enabled = config.signup_enabled});
   core->records =
       std::make_unique<services::RecordService>(*core->database, *core->engine, *core->blobs);
+  auto megabytes = [](int mb) { return static_cast<size_t>(mb) * 1024 * 1024; };
   core->tracks = std::make_unique<services::TrackService>(
       *core->database, *core->engine, *core->blobs,
-      services::TrackService::Options{.max_file_bytes =
-                                          static_cast<size_t>(config.max_upload_mb) * 1024 * 1024});
+      services::TrackService::Options{.max_file_bytes = megabytes(config.max_track_mb)});
+  core->uploads = std::make_unique<services::UploadService>(
+      *core->database, *core->engine, *core->blobs, *core->records, *core->accounts,
+      services::UploadLimits{.photo_bytes = megabytes(config.max_photo_mb),
+                             .avatar_bytes = megabytes(config.max_avatar_mb),
+                             .track_bytes = megabytes(config.max_track_mb)});
+  services::ThumbnailOptions thumbs;
+  thumbs.sizes.clear();
+  for (const auto& text : config.thumb_sizes) {
+    if (auto size = images::ParseThumbSize(text)) thumbs.sizes.push_back(*size);
+  }
+  core->thumbnails = std::make_unique<services::ThumbnailCache>(*core->blobs, thumbs);
+  core->files = std::make_unique<services::FileDelivery>(*core->database, *core->engine,
+                                                         *core->blobs, *core->thumbnails);
   services::RegisterFamilies(*core->records, core->clock);
   return core;
 }

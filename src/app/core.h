@@ -9,12 +9,15 @@
 #include "records/record_engine.h"
 #include "services/account_service.h"
 #include "services/auth_service.h"
+#include "services/file_delivery.h"
 #include "services/login_throttle.h"
 #include "services/mail_outbox.h"
 #include "services/password_hasher.h"
 #include "services/record_service.h"
+#include "services/thumbnail_cache.h"
 #include "services/token_signer.h"
 #include "services/track_service.h"
+#include "services/upload_service.h"
 #include "storage/blob_store.h"
 #include "storage/database.h"
 #include "util/clock.h"
@@ -37,6 +40,9 @@ struct Core {
   std::unique_ptr<services::AccountService> accounts;
   std::unique_ptr<services::RecordService> records;
   std::unique_ptr<services::TrackService> tracks;
+  std::unique_ptr<services::UploadService> uploads;
+  std::unique_ptr<services::ThumbnailCache> thumbnails;
+  std::unique_ptr<services::FileDelivery> files;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

@@ -61,7 +61,7 @@ std::vector<Job> CollectJobs(const std::vector<std::string>& paths,
 util::Result<std::string> ReadWholeFile(const fs::path& path, uint64_t size, size_t limit) {
   if (size > limit) {
     return util::Error::TooLarge("larger than " + std::to_string(limit / (1024 * 1024)) +
-                                 " MB (raise --max-upload-mb)");
+                                 " MB (raise --max-track-mb)");
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) return util::Error::Internal("cannot open the file");
@@ -93,7 +93,7 @@ int RunImportCommand(const Config& config) {
   const std::vector<Job> jobs = CollectJobs(config.import_paths, failures);
   uint64_t total_bytes = 0;
   for (const Job& job : jobs) total_bytes += job.bytes;
-  const size_t limit = static_cast<size_t>(config.max_upload_mb) * 1024 * 1024;
+  const size_t limit = static_cast<size_t>(config.max_track_mb) * 1024 * 1024;
   // The owner acting for one of their users, as a signed-in session would.
   const services::Caller caller{*user, "", "", services::AuthMethod::kBearerToken};
   Progress progress(jobs.size(), total_bytes);

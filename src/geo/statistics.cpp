@@ -8,6 +8,8 @@
 #include <limits>
 #include <vector>
 
+#include "util/civil_date.h"
+
 namespace cairn::geo {
 namespace {
 
@@ -207,23 +209,11 @@ TrackStatistics ComputeStatistics(const Track& track) {
 std::optional<std::string> DateOf(int64_t time_ms) {
   if (time_ms == kNoTime) return std::nullopt;
   // Floor division, so instants before 1970 land on the right day.
-  constexpr int64_t kMillisPerDay = 86400000;
-  int64_t days = time_ms / kMillisPerDay - (time_ms % kMillisPerDay < 0 ? 1 : 0);
-  // Civil date from days since 1970-01-01 (H. Hinnant's algorithm, proleptic Gregorian).
-  days += 719468;
-  const int64_t era = (days >= 0 ? days : days - 146096) / 146097;
-  const int64_t day_of_era = days - era * 146097;
-  const int64_t year_of_era =
-      (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
-  const int64_t day_of_year =
-      day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-  const int64_t month_index = (5 * day_of_year + 2) / 153;
-  const int day = static_cast<int>(day_of_year - (153 * month_index + 2) / 5 + 1);
-  const int month = static_cast<int>(month_index < 10 ? month_index + 3 : month_index - 9);
-  const int64_t year = year_of_era + era * 400 + (month <= 2 ? 1 : 0);
-  if (year < 1 || year > 9999) return std::nullopt;
+  const util::CivilDate date = util::CivilFromDays(util::FloorDiv(time_ms, 86400000));
+  if (date.year < 1 || date.year > 9999) return std::nullopt;
   char text[16];
-  std::snprintf(text, sizeof text, "%04d-%02d-%02d", static_cast<int>(year), month, day);
+  std::snprintf(text, sizeof text, "%04d-%02d-%02d", static_cast<int>(date.year), date.month,
+                date.day);
   return std::string(text);
 }
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <string_view>
 
+#include "util/civil_date.h"
+
 namespace cairn::geo {
 namespace {
 
@@ -145,29 +147,17 @@ bool HasWritableElevation(double ele) { return std::isfinite(ele); }
 // with gmtime and printf, because it runs for every point and was half of the writing time.
 void AppendTime(int64_t millis, std::string* out) {
   constexpr int64_t kMillisPerDay = 86'400'000;
-  int64_t days = millis / kMillisPerDay;
-  int64_t of_day = millis % kMillisPerDay;
-  if (of_day < 0) of_day += kMillisPerDay, --days;
-  // The proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's civil_from_days).
-  days += 719468;
-  const int64_t era = (days >= 0 ? days : days - 146096) / 146097;
-  const int64_t day_of_era = days - era * 146097;
-  const int64_t year_of_era =
-      (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
-  const int64_t day_of_year =
-      day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-  const int64_t shifted_month = (5 * day_of_year + 2) / 153;
-  const int64_t day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-  const int64_t month = shifted_month < 10 ? shifted_month + 3 : shifted_month - 9;
-  const int64_t year = year_of_era + era * 400 + (month <= 2);
+  const int64_t days = util::FloorDiv(millis, kMillisPerDay);
+  const int64_t of_day = millis - days * kMillisPerDay;
+  const util::CivilDate date = util::CivilFromDays(days);
   char text[] = "0000-00-00T00:00:00.000Z";
   const auto put = [&text](size_t at, int64_t value, int digits) {
     for (int i = digits - 1; i >= 0; --i, value /= 10)
       text[at + i] = static_cast<char>('0' + value % 10);
   };
-  put(0, year, 4);
-  put(5, month, 2);
-  put(8, day, 2);
+  put(0, date.year, 4);
+  put(5, date.month, 2);
+  put(8, date.day, 2);
   put(11, of_day / 3'600'000, 2);
   put(14, of_day / 60'000 % 60, 2);
   put(17, of_day / 1000 % 60, 2);

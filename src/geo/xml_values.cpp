@@ -5,29 +5,15 @@
 #include <cmath>
 
 #include "geo/track.h"
+#include "util/civil_date.h"
 
 namespace cairn::geo::xml_internal {
 namespace {
 
+using util::DaysFromCivil;
+using util::DaysInMonth;
+
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
-bool IsLeapYear(int year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
-
-int DaysInMonth(int year, int month) {
-  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  return month == 2 && IsLeapYear(year) ? 29 : kDays[month - 1];
-}
-
-// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil), negative
-// before 1970.
-int64_t DaysFromCivil(int64_t year, int month, int day) {
-  year -= month <= 2 ? 1 : 0;
-  const int64_t era = (year >= 0 ? year : year - 399) / 400;
-  const int64_t year_of_era = year - era * 400;
-  const int64_t day_of_year = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
-  const int64_t day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-  return era * 146097 + day_of_era - 719468;
-}
 
 // Reads a fixed number of decimal digits at `*i`, moving past them.
 bool ReadDigits(std::string_view text, size_t* i, size_t count, int* value) {

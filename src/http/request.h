@@ -1,11 +1,18 @@
 // HTTP requests and responses as the API layer sees them, free of any HTTP library type.
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+namespace cairn::util {
+class FileHandle;
+}
 
 namespace cairn::http {
 
@@ -42,11 +49,20 @@ struct Request {
   const FormPart* FormField(std::string_view name) const;
 };
 
+// A part of an open file sent as a response body, read in small pieces while it is written, so
+// a large download never sits in memory.
+struct FileBody {
+  std::shared_ptr<const util::FileHandle> file;
+  uint64_t offset = 0;
+  uint64_t length = 0;
+};
+
 struct Response {
   int status = 200;
   std::string content_type = "application/json";
-  std::string body;
+  std::string body;  // ignored when file_body is set
   std::vector<std::pair<std::string, std::string>> headers;
+  std::optional<FileBody> file_body;
 };
 
 }  // namespace cairn::http

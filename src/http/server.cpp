@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include "util/file_handle.h"
+
 namespace cairn::http {
 namespace {
 
@@ -31,10 +33,29 @@ Request Translate(httplib::Request& in) {
   return out;
 }
 
+constexpr size_t kFileChunkBytes = 64 * 1024;
+
 void Apply(const Response& response, httplib::Response& out) {
   out.status = response.status;
   for (const auto& [k, v] : response.headers) out.set_header(k, v);
-  out.set_content(response.body, response.content_type);
+  if (response.status == 304) return;  // headers only; the handler set Content-Length
+  if (!response.file_body) {
+    out.set_content(response.body, response.content_type);
+    return;
+  }
+  // Streamed in small pieces from the open file: 20 concurrent photo downloads cost 20 buffers
+  // of 64 KiB, not 20 photos.
+  const FileBody body = *response.file_body;
+  out.set_content_provider(body.length, response.content_type,
+                           [body](size_t offset, size_t length, httplib::DataSink& sink) {
+                             char buffer[kFileChunkBytes];
+                             auto read = body.file->ReadAt(body.offset + offset, buffer,
+                                                           std::min(length, sizeof buffer));
+                             // A file that shrank or failed mid-way ends the connection rather than
+                             // sending less than Content-Length promised.
+                             if (!read.ok() || *read == 0) return false;
+                             return sink.write(buffer, *read);
+                           });
 }
 
 }  // namespace
@@ -52,6 +73,13 @@ Server::Server(const Router& router, ServerOptions options)
   svr.set_keep_alive_max_count(1000);
   svr.set_keep_alive_timeout(5);
   svr.set_tcp_nodelay(true);
+  // SO_REUSEADDR only, so a restart binds while old connections linger in TIME_WAIT. The
+  // library's default, SO_REUSEPORT, lets a second server bind the same port and silently take
+  // half of the connections; a second server must fail with "address in use" instead.
+  svr.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   svr.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
     request_start = Clock::now();
     return httplib::Server::HandlerResponse::Unhandled;

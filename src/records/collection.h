@@ -21,6 +21,9 @@ enum class FieldType {
   kJson,      // TEXT holding JSON, NULL when empty
 };
 
+// The item limit of multi-valued fields that declare none.
+inline constexpr size_t kDefaultMaxSelect = 10000;
+
 struct FieldSpec {
   std::string name;
   FieldType type = FieldType::kText;

@@ -11,7 +11,6 @@ namespace {
 
 constexpr size_t kDefaultMaxTextLength = 20000;
 // Enough for any real list of trails; bounds the work one request can ask for.
-constexpr size_t kDefaultMaxSelect = 10000;
 // Integers beyond 2^53 lose precision in every JavaScript client, so integer fields stop there.
 constexpr double kMaxSafeInteger = 9007199254740991.0;
 

@@ -29,8 +29,14 @@ FieldSpec Relation(std::string name, std::string target, bool multiple = false) 
           .multiple = multiple,
           .relation_target = std::move(target)};
 }
+// Photos per record: wanderer's limit, enough for a long tour, small enough for one page.
+constexpr size_t kMaxPhotos = 99;
+
 FieldSpec File(std::string name, bool multiple = false) {
-  return {.name = std::move(name), .type = FieldType::kFile, .multiple = multiple};
+  return {.name = std::move(name),
+          .type = FieldType::kFile,
+          .multiple = multiple,
+          .max_select = multiple ? kMaxPhotos : 1};
 }
 FieldSpec ServerOnly(FieldSpec f) {
   f.server_only = true;

@@ -109,6 +109,18 @@ util::Status ValidateSettings(const Json& values, WriteMode mode) {
   return util::OkStatus();
 }
 
+// A trail's `thumbnail` is an index into its photos: when photos before it are removed, it moves
+// with its photo; when its photo is removed, the first photo takes over.
+void KeepThumbnailPhoto(const Json& current, Json& values) {
+  if (!values.contains("photos") || values.contains("thumbnail")) return;
+  const Json& before = current.value("photos", Json::array());
+  const Json& after = values["photos"];
+  const int64_t index = current.value("thumbnail", int64_t{0});
+  if (index < 0 || static_cast<size_t>(index) >= before.size() || !after.is_array()) return;
+  auto found = std::find(after.begin(), after.end(), before[index]);
+  values["thumbnail"] = found == after.end() ? 0 : static_cast<int64_t>(found - after.begin());
+}
+
 }  // namespace
 
 util::Result<bool> DefaultPublic(storage::Connection& connection, const std::string& user_id,
@@ -128,12 +140,13 @@ void RegisterFamilies(RecordService& service, const util::Clock& clock) {
                      // owner's decision alone.
                      .editor_fields = {"name", "description", "category", "date", "difficulty",
                                        "distance", "duration", "elevation_gain", "elevation_loss",
-                                       "lat", "lon", "location", "thumbnail"},
+                                       "lat", "lon", "location", "thumbnail", "gpx", "photos"},
                      .create_denied = "The author of a new trail must be the signed-in user.",
+                     .adjust_update = KeepThumbnailPhoto,
                      .show_expand = "author",
                      .update_expand = "category,waypoints"});
   service.AddFamily({.collection = kLists,
-                     .editor_fields = {"name", "description", "trails"},
+                     .editor_fields = {"name", "description", "trails", "avatar"},
                      .create_denied = "The author of a new list must be the signed-in user.",
                      .prepare_insert = [](storage::Connection& c, const Caller& caller,
                                           NewRecord& record) -> util::Status {

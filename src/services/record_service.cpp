@@ -153,8 +153,44 @@ util::Status RecordService::KeepHiddenIds(storage::Connection& connection, const
   return util::OkStatus();
 }
 
+util::Status RecordService::ApplyFileEdits(const Family& family, const Json& current,
+                                           const FileEdits& edits, records::WriteMode mode,
+                                           Json& values, std::vector<std::string>& dropped) const {
+  for (const auto& [name, edit] : edits) {
+    const records::FieldSpec* field = family.spec->FindField(name);
+    if (!field || field->type != records::FieldType::kFile) {
+      return util::Error::InvalidField(records::FailureMessage(mode), name,
+                                       "validation_unknown_field",
+                                       "This record has no file field \"" + name + "\".");
+    }
+    if (edit.Empty()) continue;
+    const Json stored =
+        current.is_object() && current.contains(name) ? current[name] : records::ZeroValue(*field);
+    CAIRN_ASSIGN_OR_RETURN(FileFieldChange change, ApplyFileEdit(*field, stored, edit, mode));
+    values[name] = std::move(change.value);
+    dropped.insert(dropped.end(), change.dropped.begin(), change.dropped.end());
+  }
+  return util::OkStatus();
+}
+
+util::Result<const records::CollectionSpec*> RecordService::SpecOf(
+    const std::string& collection) const {
+  CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
+  return family->spec;
+}
+
 util::Result<Json> RecordService::Create(const Caller& caller, const std::string& collection,
                                          const Json& body, std::string_view expand) {
+  CAIRN_ASSIGN_OR_RETURN(FileWriteResult result,
+                         CreateWithFiles(caller, collection, body, expand, FileWrite{}));
+  return std::move(result.record);
+}
+
+util::Result<FileWriteResult> RecordService::CreateWithFiles(const Caller& caller,
+                                                             const std::string& collection,
+                                                             const Json& body,
+                                                             std::string_view expand,
+                                                             const FileWrite& files) {
   CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to create records.");
   if (family->rules.read_only) {
@@ -167,15 +203,21 @@ util::Result<Json> RecordService::Create(const Caller& caller, const std::string
       (!input.contains(owner_field) || input[owner_field] == "")) {
     input[owner_field] = caller.user_id;
   }
-  CAIRN_ASSIGN_OR_RETURN(Json values,
+  CAIRN_ASSIGN_OR_RETURN(Json validated,
                          records::ValidateBody(*family->spec, input, records::WriteMode::kCreate));
   if (family->rules.validate) {
-    CAIRN_RETURN_IF_ERROR(family->rules.validate(values, records::WriteMode::kCreate));
+    CAIRN_RETURN_IF_ERROR(family->rules.validate(validated, records::WriteMode::kCreate));
   }
+  Json values = files.derived;
+  values.update(validated);
+  std::vector<std::string> dropped;  // stays empty: a new record holds nothing yet
+  CAIRN_RETURN_IF_ERROR(ApplyFileEdits(*family, Json::object(), files.edits,
+                                       records::WriteMode::kCreate, values, dropped));
   AccessPolicy policy(caller);
-  return database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
-    // Relations first: an id that names nothing the caller can see is a 400, like any missing
-    // relation; only then may the policy say 403 about what does exist.
+  return database_.Write<FileWriteResult>([&](storage::Connection& c)
+                                              -> util::Result<FileWriteResult> {
+    // Relations first: an id that names nothing the caller can see is a 400, like any
+    // missing relation; only then may the policy say 403 about what does exist.
     CAIRN_RETURN_IF_ERROR(engine_.CheckRelations(
         c, *family->spec, values, policy, records::FailureMessage(records::WriteMode::kCreate)));
     storage::SqlFragment allowed = policy.CreateCondition(*family->spec, values);
@@ -188,29 +230,63 @@ util::Result<Json> RecordService::Create(const Caller& caller, const std::string
     if (family->rules.prepare_insert) {
       CAIRN_RETURN_IF_ERROR(family->rules.prepare_insert(c, caller, record));
     }
-    CAIRN_ASSIGN_OR_RETURN(Json created,
-                           engine_.Insert(c, *family->spec, values, policy, record.hidden_columns));
+    CAIRN_ASSIGN_OR_RETURN(
+        Json created, files.record_id.empty()
+                          ? engine_.Insert(c, *family->spec, values, policy, record.hidden_columns)
+                          : engine_.InsertWithId(c, *family->spec, files.record_id, values, policy,
+                                                 record.hidden_columns));
     CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family->spec, {&created}, tree, policy));
     for (auto& [key, value] : record.response_extras.items()) created[key] = value;
-    return created;
+    return FileWriteResult{std::move(created), {}};
   });
 }
 
-util::Result<Json> RecordService::Update(const Caller& caller, const std::string& collection,
-                                         std::string_view id, const Json& body,
-                                         std::string_view expand) {
+util::Status RecordService::CheckMayUpdate(const Caller& caller, const std::string& collection,
+                                           std::string_view id) {
   CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to change records.");
-  const records::ExpandTree tree = MergedExpand(*family, expand, family->update_expand);
   AccessPolicy policy(caller);
-  return database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
+  auto checked = database_.Read<bool>([&](storage::Connection& c) -> util::Result<bool> {
     CAIRN_ASSIGN_OR_RETURN(Json current, engine_.FindById(c, *family->spec, id, policy));
     CAIRN_ASSIGN_OR_RETURN(WriteRight right, RightOn(c, *family, policy, id));
     if (family->rules.read_only || right == WriteRight::kNone) {
       return util::Error::Forbidden("You are not allowed to change this record.");
     }
-    CAIRN_ASSIGN_OR_RETURN(Json values,
-                           records::ValidateBody(*family->spec, body, records::WriteMode::kUpdate));
+    return true;
+  });
+  if (!checked.ok()) return std::move(checked).error();
+  return util::OkStatus();
+}
+
+util::Result<Json> RecordService::Update(const Caller& caller, const std::string& collection,
+                                         std::string_view id, const Json& body,
+                                         std::string_view expand) {
+  CAIRN_ASSIGN_OR_RETURN(FileWriteResult result,
+                         UpdateWithFiles(caller, collection, id, body, expand, FileWrite{}));
+  return std::move(result.record);
+}
+
+util::Result<FileWriteResult> RecordService::UpdateWithFiles(const Caller& caller,
+                                                             const std::string& collection,
+                                                             std::string_view id, const Json& body,
+                                                             std::string_view expand,
+                                                             const FileWrite& files) {
+  CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to change records.");
+  const records::ExpandTree tree = MergedExpand(*family, expand, family->update_expand);
+  AccessPolicy policy(caller);
+  return database_.Write<FileWriteResult>([&](storage::Connection& c)
+                                              -> util::Result<FileWriteResult> {
+    CAIRN_ASSIGN_OR_RETURN(Json current, engine_.FindById(c, *family->spec, id, policy));
+    CAIRN_ASSIGN_OR_RETURN(WriteRight right, RightOn(c, *family, policy, id));
+    if (family->rules.read_only || right == WriteRight::kNone) {
+      return util::Error::Forbidden("You are not allowed to change this record.");
+    }
+    Json values = Json::object();
+    if (!files.without_body) {
+      CAIRN_ASSIGN_OR_RETURN(
+          values, records::ValidateBody(*family->spec, body, records::WriteMode::kUpdate));
+    }
     util::Error refused =
         util::Error::InvalidArgument(records::FailureMessage(records::WriteMode::kUpdate));
     std::vector<std::string> fixed = family->rules.immutable_fields;
@@ -223,9 +299,17 @@ util::Result<Json> RecordService::Update(const Caller& caller, const std::string
     if (!refused.field_errors.empty()) return refused;
     if (right == WriteRight::kEdit) {
       const auto& allowed = family->rules.editor_fields;
+      auto editable = [&](const std::string& name) {
+        return std::find(allowed.begin(), allowed.end(), name) != allowed.end();
+      };
       for (const auto& [name, value] : values.items()) {
-        if (value != current[name] &&
-            std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+        if (value != current[name] && !editable(name)) {
+          return util::Error::Forbidden("An edit share cannot change \"" + name +
+                                        "\"; ask the owner.");
+        }
+      }
+      for (const auto& [name, edit] : files.edits) {
+        if (!edit.Empty() && !editable(name)) {
           return util::Error::Forbidden("An edit share cannot change \"" + name +
                                         "\"; ask the owner.");
         }
@@ -237,9 +321,20 @@ util::Result<Json> RecordService::Update(const Caller& caller, const std::string
     CAIRN_RETURN_IF_ERROR(engine_.CheckRelations(
         c, *family->spec, values, policy, records::FailureMessage(records::WriteMode::kUpdate)));
     CAIRN_RETURN_IF_ERROR(KeepHiddenIds(c, *family, id, current, values));
-    CAIRN_ASSIGN_OR_RETURN(Json record, engine_.Update(c, *family->spec, id, values, policy));
-    CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family->spec, {&record}, tree, policy));
-    return record;
+    Json changes = files.derived;
+    changes.update(values);
+    FileWriteResult result;
+    if (!files.edits.empty()) {
+      // The stored names, not the caller's view: files are never hidden, but read them raw so a
+      // concurrent upload committed just before this one is kept.
+      CAIRN_ASSIGN_OR_RETURN(Json stored, engine_.FindByIdUnchecked(c, *family->spec, id));
+      CAIRN_RETURN_IF_ERROR(ApplyFileEdits(*family, stored, files.edits,
+                                           records::WriteMode::kUpdate, changes, result.dropped));
+    }
+    if (family->rules.adjust_update) family->rules.adjust_update(current, changes);
+    CAIRN_ASSIGN_OR_RETURN(result.record, engine_.Update(c, *family->spec, id, changes, policy));
+    CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family->spec, {&result.record}, tree, policy));
+    return result;
   });
 }
 

@@ -11,6 +11,7 @@
 #include "records/validation.h"
 #include "services/access_policy.h"
 #include "services/caller.h"
+#include "services/file_edits.h"
 #include "storage/blob_store.h"
 #include "storage/database.h"
 
@@ -44,6 +45,9 @@ struct FamilyRules {
   std::function<util::Status(const records::Json& values, records::WriteMode mode)> validate;
   // Runs inside the create transaction just before the insert.
   std::function<util::Status(storage::Connection&, const Caller&, NewRecord&)> prepare_insert;
+  // Runs on an update's values once its file fields are settled (`current` is the stored record),
+  // e.g. to keep a trail's `thumbnail` on the same photo when earlier photos are removed.
+  std::function<void(const records::Json& current, records::Json& values)> adjust_update;
   // Expands applied on each operation in addition to the client's `expand`.
   std::string show_expand, list_expand, create_expand, update_expand;
 };
@@ -56,6 +60,25 @@ struct ListParams {
   std::string filter;
   std::string expand;
   bool skip_total = false;
+};
+
+// Files that join a create or update: they are already stored (fsynced) under the record's id;
+// the write points the record at them in the same transaction as its other fields.
+struct FileWrite {
+  std::string record_id;  // create: the id the files were stored under (empty: a fresh id)
+  FileEdits edits;        // by file field
+  // Values the server computed from an uploaded file (a track's distance, bounds, ...). They
+  // bypass body validation; a field the body sets itself wins.
+  records::Json derived = records::Json::object();
+  // An upload of files only (`/{family}/{id}/file`): no body is read, none of its fields is
+  // required.
+  bool without_body = false;
+};
+
+struct FileWriteResult {
+  records::Json record;
+  // Names the record no longer holds: the caller removes their blobs once the write committed.
+  std::vector<std::string> dropped;
 };
 
 // Thread-safe: reads run on the reader pool, writes on the single writer.
@@ -89,6 +112,23 @@ class RecordService {
                                      std::string_view id, const records::Json& body,
                                      std::string_view expand);
 
+  // Create and Update with files: the same checks (an edit share may change file fields only
+  // when they are among its editor fields), plus the file edits of `files` (see ApplyFileEdit).
+  util::Result<FileWriteResult> CreateWithFiles(const Caller& caller, const std::string& collection,
+                                                const records::Json& body, std::string_view expand,
+                                                const FileWrite& files);
+  util::Result<FileWriteResult> UpdateWithFiles(const Caller& caller, const std::string& collection,
+                                                std::string_view id, const records::Json& body,
+                                                std::string_view expand, const FileWrite& files);
+
+  // Whether the caller may update record `id` at all (before files are stored for it):
+  // Unauthorized, NotFound or Forbidden as Update would answer.
+  util::Status CheckMayUpdate(const Caller& caller, const std::string& collection,
+                              std::string_view id);
+
+  // The declaration of a family's collection; NotFound for unknown families.
+  util::Result<const records::CollectionSpec*> SpecOf(const std::string& collection) const;
+
   // Deletes a record the caller may delete, with everything that depends on it.
   util::Status Delete(const Caller& caller, const std::string& collection, std::string_view id);
 
@@ -112,6 +152,10 @@ class RecordService {
                            const records::Json& values, std::string_view except_id) const;
   // Adds back to `changes` the ids of multi-valued relations that the stored record holds but the
   // caller cannot see, so an update never drops what it could not show.
+  // Settles the file fields of `values` from `edits` and `current`, collecting dropped names.
+  util::Status ApplyFileEdits(const Family& family, const records::Json& current,
+                              const FileEdits& edits, records::WriteMode mode,
+                              records::Json& values, std::vector<std::string>& dropped) const;
   util::Status KeepHiddenIds(storage::Connection& connection, const Family& family,
                              std::string_view id, const records::Json& visible,
                              records::Json& changes) const;

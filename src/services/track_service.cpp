@@ -1,6 +1,6 @@
-// Importing, replacing and exporting tracks. Order of work for a new file: read and check it
-// (nothing written yet), store the original (fsynced), commit the rows, and remove the stored
-// copy again if the rows could not be written.
+// Importing and exporting tracks. Order of work for a new file: read and check it (nothing
+// written yet), store the original (fsynced), commit the rows, and remove the stored copy again
+// if the rows could not be written.
 #include "services/track_service.h"
 
 #include <cmath>
@@ -16,6 +16,8 @@
 #include "services/access_policy.h"
 #include "services/collections.h"
 #include "services/families.h"
+#include "services/track_fields.h"
+#include "services/upload_checks.h"
 #include "util/ids.h"
 #include "util/timestamp.h"
 
@@ -56,93 +58,6 @@ std::string TrailName(const geo::Track& track, const std::string& file_name,
   if (const size_t dot = base.rfind('.'); dot != std::string::npos && dot > 0) base.resize(dot);
   base = Trimmed(base);
   return base.empty() ? "Untitled trail" : base;
-}
-
-// The fields of a trail or summit log that its track determines.
-Json TrackFields(const geo::Track& track) {
-  const geo::TrackStatistics stats = geo::ComputeStatistics(track);
-  Json fields = {{"distance", stats.distance_m},
-                 {"elevation_gain", stats.elevation_gain_m},
-                 {"elevation_loss", stats.elevation_loss_m},
-                 {"duration", stats.elapsed_s.value_or(0)},
-                 {"moving_duration", stats.moving_s.value_or(0)}};
-  if (stats.start) {
-    fields["lat"] = stats.start->lat;
-    fields["lon"] = stats.start->lon;
-  }
-  if (stats.bounds) {
-    fields["min_lat"] = stats.bounds->south;
-    fields["max_lat"] = stats.bounds->north;
-    fields["min_lon"] = stats.bounds->west;
-    fields["max_lon"] = stats.bounds->east;
-  }
-  fields["polyline"] = geo::EncodePolyline(geo::SimplifyForMap(track));
-  const int64_t first_time =
-      stats.start_time_ms != geo::kNoTime ? stats.start_time_ms : track.time_ms;
-  fields["date"] = first_time != geo::kNoTime ? geo::DateOf(first_time).value_or("") : "";
-  const geo::DeviceTotals& device = track.device;
-  if (device.Empty()) {
-    fields["device_totals"] = nullptr;
-  } else {
-    Json totals = Json::object();
-    auto put = [&](const char* key, const std::optional<double>& value) {
-      if (value) totals[key] = *value;
-    };
-    put("distance", device.distance_m);
-    put("elapsed", device.elapsed_s);
-    put("timer", device.timer_s);
-    put("elevation_gain", device.ascent_m);
-    put("elevation_loss", device.descent_m);
-    fields["device_totals"] = std::move(totals);
-  }
-  return fields;
-}
-
-// The name to store an upload under: the client's, with the extension of the format found inside
-// when it has none (a raw upload of a GPX becomes "track.gpx").
-std::string StoredFileName(const UploadedFile& file) {
-  const std::string base = file.file_name.substr(file.file_name.find_last_of("/\\") + 1);
-  if (base.find('.') != std::string::npos) return file.file_name;
-  std::string extension = geo::FormatName(geo::SniffFormat(file.bytes));
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return base + "." + extension;
-}
-
-util::Result<geo::Track> ReadUpload(const UploadedFile& file, size_t max_bytes) {
-  if (file.bytes.size() > max_bytes) {
-    return util::Error::TooLarge("The file is larger than the " +
-                                 std::to_string(max_bytes / (1024 * 1024)) +
-                                 " MB this server accepts.");
-  }
-  return geo::ReadTrackFile(file.bytes);
-}
-
-// NotFound when record `id` of `collection` is invisible to the caller, Forbidden when visible
-// but `condition` (over alias "a") does not hold for it. Returns the record as the caller sees it.
-util::Result<Json> RequireRight(storage::Connection& connection,
-                                const records::RecordEngine& engine,
-                                const records::CollectionSpec& collection, const std::string& id,
-                                const AccessPolicy& policy, const storage::SqlFragment& condition,
-                                const char* refusal) {
-  CAIRN_ASSIGN_OR_RETURN(Json current, engine.FindById(connection, collection, id, policy));
-  storage::SqlParams params = condition.params;
-  params.emplace_back(id);
-  CAIRN_ASSIGN_OR_RETURN(
-      auto allowed, connection.Query("SELECT 1 FROM " + records::QuoteIdentifier(collection.name) +
-                                         " a WHERE (" + condition.sql + ") AND a.id = ?",
-                                     params));
-  if (allowed.rows.empty()) return util::Error::Forbidden(refusal);
-  return current;
-}
-
-// The author's full rights or an edit share: who may give a trail a new track.
-storage::SqlFragment MayChangeTrack(const AccessPolicy& policy,
-                                    const records::CollectionSpec& collection) {
-  storage::SqlFragment update = policy.UpdateCondition(collection, "a");
-  storage::SqlFragment edit = policy.EditCondition(collection, "a");
-  update.sql = "(" + update.sql + " OR " + edit.sql + ")";
-  update.params.insert(update.params.end(), edit.params.begin(), edit.params.end());
-  return update;
 }
 
 util::Error Duplicate(const std::string& id, const std::string& name) {
@@ -200,11 +115,14 @@ TrackService::TrackService(storage::Database& database, const records::RecordEng
 util::Result<Json> TrackService::ImportTrail(const Caller& caller, const UploadedFile& file,
                                              const TrailImportOptions& options) {
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to upload trails.");
-  CAIRN_ASSIGN_OR_RETURN(geo::Track track, ReadUpload(file, options_.max_file_bytes));
+  CAIRN_ASSIGN_OR_RETURN(
+      CheckedFile checked,
+      CheckUploadedFile({UploadKind::kTrack, options_.max_file_bytes}, "file", file));
+  const geo::Track& track = *checked.track;
   const records::CollectionSpec& trails = *engine_.registry().Find(kTrails);
   const records::CollectionSpec& waypoints = *engine_.registry().Find(kWaypoints);
   AccessPolicy policy(caller);
-  Json values = TrackFields(track);
+  Json values = TrailFieldsFromTrack(track);
   values["name"] = TrailName(track, file.file_name, options.name);
   values["description"] = track.description;
   values["author"] = caller.user_id;
@@ -216,8 +134,7 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
     if (*duplicate) return Duplicate((*duplicate)->first, (*duplicate)->second);
   }
   const std::string id = util::NewRecordId();
-  CAIRN_ASSIGN_OR_RETURN(values["gpx"],
-                         blobs_.Put(trails.id, id, StoredFileName(file), file.bytes));
+  CAIRN_ASSIGN_OR_RETURN(values["gpx"], blobs_.Put(trails.id, id, checked.name, file.bytes));
   auto created = database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
     // Checked again under the writer: the same file may be uploading twice at once.
     if (!options.ignore_duplicates) {
@@ -242,64 +159,6 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
   });
   if (!created.ok()) (void)blobs_.RemoveRecord(trails.id, id);  // nothing points at it
   return created;
-}
-
-util::Result<Json> TrackService::ReplaceTrailTrack(const Caller& caller, std::string_view trail_id,
-                                                   const UploadedFile& file) {
-  const records::CollectionSpec& trails = *engine_.registry().Find(kTrails);
-  return ReplaceTrack(caller, trails, trail_id, file, "You are not allowed to change this trail.",
-                      [](const Json& fields) {
-                        Json values = fields;
-                        // A date the author set stays unless the new file has one.
-                        if (values["date"] == "") values.erase("date");
-                        return values;
-                      });
-}
-
-util::Result<Json> TrackService::ReplaceSummitLogTrack(const Caller& caller,
-                                                       std::string_view log_id,
-                                                       const UploadedFile& file) {
-  const records::CollectionSpec& logs = *engine_.registry().Find(kSummitLogs);
-  return ReplaceTrack(caller, logs, log_id, file, "You are not allowed to change this summit log.",
-                      [](const Json& fields) {
-                        return Json{{"distance", fields["distance"]},
-                                    {"duration", fields["duration"]},
-                                    {"elevation_gain", fields["elevation_gain"]},
-                                    {"elevation_loss", fields["elevation_loss"]}};
-                      });
-}
-
-util::Result<Json> TrackService::ReplaceTrack(
-    const Caller& caller, const records::CollectionSpec& collection, std::string_view record_id,
-    const UploadedFile& file, const char* refusal,
-    const std::function<Json(const Json& track_fields)>& select_fields) {
-  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to change records.");
-  AccessPolicy policy(caller);
-  const std::string id(record_id);
-  const storage::SqlFragment allowed = MayChangeTrack(policy, collection);
-  // Rights first, so nobody makes the server store files for records they cannot change.
-  auto checked = database_.Read<Json>([&](storage::Connection& c) {
-    return RequireRight(c, engine_, collection, id, policy, allowed, refusal);
-  });
-  if (!checked.ok()) return std::move(checked).error();
-  CAIRN_ASSIGN_OR_RETURN(geo::Track track, ReadUpload(file, options_.max_file_bytes));
-  Json values = select_fields(TrackFields(track));
-  CAIRN_ASSIGN_OR_RETURN(values["gpx"],
-                         blobs_.Put(collection.id, id, StoredFileName(file), file.bytes));
-  std::string previous;
-  auto updated = database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
-    CAIRN_ASSIGN_OR_RETURN(Json current,
-                           RequireRight(c, engine_, collection, id, policy, allowed, refusal));
-    previous = current.value("gpx", "");
-    return engine_.Update(c, collection, id, values, policy);
-  });
-  if (!updated.ok()) {
-    (void)blobs_.Remove(collection.id, id, values["gpx"].get<std::string>());
-    return updated;
-  }
-  // Only now does nothing point at the old copy.
-  if (!previous.empty()) (void)blobs_.Remove(collection.id, id, previous);
-  return updated;
 }
 
 util::Result<ExportedFile> TrackService::ExportTrails(const Caller& caller,

@@ -1,5 +1,5 @@
-// GPS files in and out: a trail from an uploaded track, a new track for a trail or summit log,
-// and trails exported as GPX or GeoJSON.
+// GPS files in and out: a trail from an uploaded track, and trails exported as GPX or GeoJSON.
+// (A new track for an existing trail or summit log is an upload: see UploadService.)
 #pragma once
 
 #include <functional>
@@ -9,17 +9,11 @@
 
 #include "records/record_engine.h"
 #include "services/caller.h"
+#include "services/uploaded_file.h"
 #include "storage/blob_store.h"
 #include "storage/database.h"
 
 namespace cairn::services {
-
-// A file as it arrived: its bytes (the request's own buffer, not a copy) and the name the client
-// gave it (only used to name the stored copy and, last, the trail).
-struct UploadedFile {
-  std::string_view bytes;
-  std::string file_name;
-};
 
 struct TrailImportOptions {
   std::string name;  // overrides the name found in the file
@@ -55,15 +49,6 @@ class TrackService {
   util::Result<records::Json> ImportTrail(const Caller& caller, const UploadedFile& file,
                                           const TrailImportOptions& options);
 
-  // POST /trail/{id}/file `gpx`: replaces the trail's track and recomputes its statistics and
-  // geometry (its waypoints stay as they are). For the author and edit shares.
-  util::Result<records::Json> ReplaceTrailTrack(const Caller& caller, std::string_view trail_id,
-                                                const UploadedFile& file);
-
-  // POST /summit-log/{id}/file `gpx`: the same for a summit log (distance, duration, gain, loss).
-  util::Result<records::Json> ReplaceSummitLogTrack(const Caller& caller, std::string_view log_id,
-                                                    const UploadedFile& file);
-
   // POST /trail/download: the trails the caller can see among `ids` (others are skipped), with
   // their waypoints and metadata; one file for one trail, a zip for several. NotFound when none
   // is visible; InvalidArgument for more than 100 ids. Reads nothing from the network.
@@ -71,13 +56,6 @@ class TrackService {
                                           ExportFormat format);
 
  private:
-  // Checks the caller may give record `record_id` a new track, reads the file, stores it, writes
-  // `select_fields(fields of the track)` and the new `gpx`, and removes the old copy.
-  util::Result<records::Json> ReplaceTrack(
-      const Caller& caller, const records::CollectionSpec& collection, std::string_view record_id,
-      const UploadedFile& file, const char* refusal,
-      const std::function<records::Json(const records::Json& track_fields)>& select_fields);
-
   storage::Database& database_;
   const records::RecordEngine& engine_;
   storage::BlobStore& blobs_;

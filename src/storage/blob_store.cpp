@@ -50,15 +50,6 @@ std::pair<std::string, std::string> SplitExtension(const std::string& name) {
   return {name.substr(0, dot), extension};
 }
 
-util::Status SyncFolder(const std::string& folder) {
-  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return DiskError("cannot open", folder);
-  const int synced = ::fsync(fd);
-  ::close(fd);
-  if (synced != 0) return DiskError("cannot sync", folder);
-  return util::OkStatus();
-}
-
 util::Status WriteAll(int fd, std::string_view bytes, const std::string& path) {
   while (!bytes.empty()) {
     const ssize_t written = ::write(fd, bytes.data(), bytes.size());
@@ -68,6 +59,33 @@ util::Status WriteAll(int fd, std::string_view bytes, const std::string& path) {
     }
     bytes.remove_prefix(static_cast<size_t>(written));
   }
+  return util::OkStatus();
+}
+
+// Writes `bytes` to a temporary file in `folder`, syncs it and renames it to `path`, so `path`
+// is either absent or whole, even after a crash. Temporaries left by a crash start with ".tmp-"
+// and are removed at start by the storage check.
+util::Status WriteWhole(const std::string& folder, const std::string& path,
+                        std::string_view bytes) {
+  const std::string temp = folder + "/.tmp-" + util::RandomString(16);
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
+  if (fd < 0) return DiskError("cannot create", temp);
+  util::Status written = WriteAll(fd, bytes, temp);
+  if (written.ok() && ::fsync(fd) != 0) written = DiskError("cannot sync", temp);
+  ::close(fd);
+  if (written.ok() && ::rename(temp.c_str(), path.c_str()) != 0) {
+    written = DiskError("cannot rename into", path);
+  }
+  if (!written.ok()) ::unlink(temp.c_str());
+  return written;
+}
+
+util::Status SyncFolder(const std::string& folder) {
+  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return DiskError("cannot open", folder);
+  const int synced = ::fsync(fd);
+  ::close(fd);
+  if (synced != 0) return DiskError("cannot sync", folder);
   return util::OkStatus();
 }
 
@@ -115,19 +133,7 @@ util::Result<std::string> BlobStore::Put(std::string_view collection_id, std::st
   auto [base, extension] = SplitExtension(SanitiseFileName(original_name));
   const std::string name = base + "_" + util::RandomString(kSuffixLength) + extension;
   const std::string path = folder + "/" + name;
-  const std::string temp = folder + "/.tmp-" + util::RandomString(16);
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
-  if (fd < 0) return DiskError("cannot create", temp);
-  util::Status written = WriteAll(fd, bytes, temp);
-  if (written.ok() && ::fsync(fd) != 0) written = DiskError("cannot sync", temp);
-  ::close(fd);
-  if (written.ok() && ::rename(temp.c_str(), path.c_str()) != 0) {
-    written = DiskError("cannot rename into", path);
-  }
-  if (!written.ok()) {
-    ::unlink(temp.c_str());
-    return std::move(written).error();
-  }
+  CAIRN_RETURN_IF_ERROR(WriteWhole(folder, path, bytes));
   CAIRN_RETURN_IF_ERROR(SyncFolder(folder));
   return name;
 }
@@ -173,6 +179,7 @@ util::Status BlobStore::Remove(std::string_view collection_id, std::string_view 
   if (::unlink(path.c_str()) != 0 && errno != ENOENT) return DiskError("cannot remove", path);
   std::error_code ec;
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  std::filesystem::remove_all(folder / ("thumbs_" + std::string(name)), ec);
   if (std::filesystem::is_empty(folder, ec)) std::filesystem::remove(folder, ec);
   return util::OkStatus();
 }
@@ -189,6 +196,32 @@ util::Status BlobStore::RemoveRecord(std::string_view collection_id, std::string
   return util::OkStatus();
 }
 
+util::Result<std::string> BlobStore::ThumbPathOf(std::string_view collection_id,
+                                                 std::string_view record_id, std::string_view name,
+                                                 std::string_view size) const {
+  const bool size_shape =
+      !size.empty() && size.size() <= 12 && std::all_of(size.begin(), size.end(), [](char c) {
+        return (c >= '0' && c <= '9') || c == 'x' || c == 't' || c == 'b' || c == 'f';
+      });
+  if (!size_shape) return util::Error::InvalidArgument("not a thumbnail size");
+  CAIRN_ASSIGN_OR_RETURN(std::string path, PathOf(collection_id, record_id, name));
+  const size_t slash = path.rfind('/');
+  return path.substr(0, slash) + "/thumbs_" + std::string(name) + "/" + std::string(size) + "_" +
+         std::string(name);
+}
+
+util::Status BlobStore::PutThumb(std::string_view collection_id, std::string_view record_id,
+                                 std::string_view name, std::string_view size,
+                                 std::string_view bytes) {
+  CAIRN_ASSIGN_OR_RETURN(std::string path, ThumbPathOf(collection_id, record_id, name, size));
+  const std::string folder = path.substr(0, path.rfind('/'));
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) return util::Error::Internal("cannot create " + folder + ": " + ec.message());
+  // A lost thumbnail is made again, so its folder is not synced.
+  return WriteWhole(folder, path, bytes);
+}
+
 std::vector<std::string> BlobStore::List(std::string_view collection_id,
                                          std::string_view record_id) const {
   std::vector<std::string> names;
@@ -198,10 +231,85 @@ std::vector<std::string> BlobStore::List(std::string_view collection_id,
       root_ + "/" + std::string(collection_id) + "/" + std::string(record_id);
   for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
     const std::string name = entry.path().filename().string();
-    if (IsStoredName(name)) names.push_back(name);
+    if (IsStoredName(name) && entry.is_regular_file(ec)) names.push_back(name);
   }
   std::sort(names.begin(), names.end());
   return names;
+}
+
+std::vector<StoredEntry> BlobStore::Scan(const std::vector<std::string>& collection_ids) const {
+  namespace fs = std::filesystem;
+  using Kind = StoredEntry::Kind;
+  std::vector<StoredEntry> found;
+  std::error_code ec;
+  for (const auto& top : fs::directory_iterator(root_, ec)) {
+    const std::string collection = top.path().filename().string();
+    if (std::find(collection_ids.begin(), collection_ids.end(), collection) ==
+        collection_ids.end()) {
+      found.push_back({Kind::kUnknownFolder, collection, "", "", top.path().string()});
+      continue;
+    }
+    for (const auto& record : fs::directory_iterator(top.path(), ec)) {
+      const std::string record_id = record.path().filename().string();
+      if (!record.is_directory(ec) || !IsIdShape(record_id)) {
+        found.push_back({Kind::kUnexpected, collection, "", record_id, record.path().string()});
+        continue;
+      }
+      bool holds_anything = false;
+      for (const auto& item : fs::directory_iterator(record.path(), ec)) {
+        const std::string name = item.path().filename().string();
+        StoredEntry entry{Kind::kUnexpected, collection, record_id, name, item.path().string()};
+        if (name.rfind(".tmp-", 0) == 0) {
+          entry.kind = Kind::kTemporary;
+        } else if (item.is_directory(ec) && name.rfind("thumbs_", 0) == 0 &&
+                   IsStoredName(name.substr(7))) {
+          entry.kind = Kind::kThumbnails;
+          entry.name = name.substr(7);
+          // A thumbnail write cut short leaves its temporary file inside.
+          for (const auto& thumb : fs::directory_iterator(item.path(), ec)) {
+            if (thumb.path().filename().string().rfind(".tmp-", 0) == 0) {
+              found.push_back({Kind::kTemporary, collection, record_id,
+                               thumb.path().filename().string(), thumb.path().string()});
+            }
+          }
+        } else if (item.is_regular_file(ec) && IsStoredName(name)) {
+          entry.kind = Kind::kFile;
+        }
+        holds_anything = true;
+        found.push_back(std::move(entry));
+      }
+      if (!holds_anything) {
+        found.push_back({Kind::kRecordFolder, collection, record_id, "", record.path().string()});
+      }
+    }
+  }
+  return found;
+}
+
+util::Status BlobStore::RemoveEntry(const StoredEntry& entry) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(root_, ec);
+  const fs::path target = fs::weakly_canonical(entry.path, ec);
+  const auto [root_end, unused] = std::mismatch(root.begin(), root.end(), target.begin());
+  if (ec || root_end != root.end() || target == root) {
+    return util::Error::InvalidArgument("refusing to remove " + entry.path + " outside storage");
+  }
+  fs::remove_all(target, ec);
+  if (ec) return util::Error::Internal("cannot remove " + entry.path + ": " + ec.message());
+  if (entry.kind != StoredEntry::Kind::kRecordFolder && !entry.record_id.empty()) {
+    const fs::path folder = fs::path(root_) / entry.collection_id / entry.record_id;
+    if (fs::is_directory(folder, ec) && fs::is_empty(folder, ec)) fs::remove(folder, ec);
+  }
+  return util::OkStatus();
+}
+
+bool BlobStore::Exists(std::string_view collection_id, std::string_view record_id,
+                       std::string_view name) const {
+  auto path = PathOf(collection_id, record_id, name);
+  if (!path.ok()) return false;
+  struct stat st {};
+  return ::lstat(path->c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
 }  // namespace cairn::storage

@@ -10,6 +10,23 @@
 
 namespace cairn::storage {
 
+// One thing found under the storage folder by BlobStore::Scan.
+struct StoredEntry {
+  enum class Kind {
+    kFile,           // a stored file: <collection>/<record>/<name>
+    kThumbnails,     // a thumbnail folder: <collection>/<record>/thumbs_<name>/
+    kTemporary,      // a write that never finished: .tmp-* (anywhere below a record folder)
+    kRecordFolder,   // an empty record folder, or one holding nothing of the above
+    kUnexpected,     // anything else below a record folder (reported, never interpreted)
+    kUnknownFolder,  // a top-level folder that is no collection id
+  };
+  Kind kind = Kind::kFile;
+  std::string collection_id;
+  std::string record_id;
+  std::string name;  // the stored name (kFile, kThumbnails: the file they belong to)
+  std::string path;  // absolute path, for reports
+};
+
 // Thread-safe: every operation works on its own files; names are unique per upload.
 class BlobStore {
  public:
@@ -35,16 +52,41 @@ class BlobStore {
   util::Result<std::string> PathOf(std::string_view collection_id, std::string_view record_id,
                                    std::string_view name) const;
 
-  // Removes a stored file; a missing one is fine (removal runs after the row is gone and may be
-  // retried). Empty record folders are removed too.
+  // Removes a stored file and its cached thumbnails; a missing one is fine (removal runs after the
+  // row is gone and may be retried). Empty record folders are removed too.
   util::Status Remove(std::string_view collection_id, std::string_view record_id,
                       std::string_view name);
 
   // Removes a record's whole folder (after the record's row is deleted).
   util::Status RemoveRecord(std::string_view collection_id, std::string_view record_id);
 
+  // Where the thumbnail `size` (e.g. "100x100t": digits, 'x' and one of t/b/f) of stored file
+  // `name` is cached: <record folder>/thumbs_<name>/<size>_<name>. InvalidArgument for names
+  // or sizes of another shape.
+  util::Result<std::string> ThumbPathOf(std::string_view collection_id, std::string_view record_id,
+                                        std::string_view name, std::string_view size) const;
+
+  // Caches a thumbnail atomically (temporary file, fsync, rename). The folder is not synced: a
+  // thumbnail lost in a power cut is simply made again.
+  util::Status PutThumb(std::string_view collection_id, std::string_view record_id,
+                        std::string_view name, std::string_view size, std::string_view bytes);
+
   // The names stored for a record (for consistency checks), sorted.
   std::vector<std::string> List(std::string_view collection_id, std::string_view record_id) const;
+
+  // Everything below the root, for consistency checks (`cairn doctor`): stored files, thumbnail
+  // folders, temporary files, and what does not belong. `collection_ids` are the folders that
+  // hold records; others are reported as kUnknownFolder and not entered. Not atomic with writes:
+  // run it while nothing else writes (at start, or with the data dir locked).
+  std::vector<StoredEntry> Scan(const std::vector<std::string>& collection_ids) const;
+
+  // Removes what Scan found (a file, a thumbnail or record folder with its contents). Refuses
+  // paths outside the root.
+  util::Status RemoveEntry(const StoredEntry& entry);
+
+  // Whether stored file `name` exists.
+  bool Exists(std::string_view collection_id, std::string_view record_id,
+              std::string_view name) const;
 
   const std::string& root() const { return root_; }
 

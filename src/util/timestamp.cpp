@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <ctime>
 
+#include "util/civil_date.h"
+
 namespace cairn::util {
 namespace {
 
@@ -17,35 +19,6 @@ bool ReadDigits(std::string_view s, size_t pos, size_t count, int* out) {
   }
   *out = v;
   return true;
-}
-
-bool IsLeap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
-
-int DaysInMonth(int y, int m) {
-  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  return m == 2 && IsLeap(y) ? 29 : kDays[m - 1];
-}
-
-// Days since 1970-01-01 of a proleptic Gregorian date, and back (H. Hinnant's algorithms).
-int64_t DaysFromCivil(int64_t y, int m, int d) {
-  y -= m <= 2;
-  const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const int64_t yoe = y - era * 400;
-  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
-void CivilFromDays(int64_t z, int64_t* y, int* m, int* d) {
-  z += 719468;
-  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  const int64_t doe = z - era * 146097;
-  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  const int64_t mp = (5 * doy + 2) / 153;
-  *d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
-  *m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
-  *y = yoe + era * 400 + (*m <= 2);
 }
 
 // The optional time part that follows a date ("[ T]HH:MM[:SS[.fff]][Z|±HH[:]MM]"): milliseconds
@@ -108,9 +81,6 @@ std::optional<int64_t> ParseDays(std::string_view text) {
 
 constexpr int64_t kMillisPerDay = 86400000;
 
-// Floor division, so instants before 1970 land on the right day.
-int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
-
 }  // namespace
 
 std::string FormatTimestamp(int64_t epoch_millis) {
@@ -136,12 +106,11 @@ std::optional<int64_t> ParseTimestampMillis(std::string_view text) {
 std::optional<std::string> ParseCalendarDate(std::string_view text) {
   const std::optional<int64_t> millis = ParseTimestampMillis(text);
   if (!millis) return std::nullopt;
-  int64_t year;
-  int month, day;
-  CivilFromDays(FloorDiv(*millis, kMillisPerDay), &year, &month, &day);
-  if (year < 1 || year > 9999) return std::nullopt;
+  const CivilDate date = CivilFromDays(FloorDiv(*millis, kMillisPerDay));
+  if (date.year < 1 || date.year > 9999) return std::nullopt;
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", static_cast<int>(year), month, day);
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", static_cast<int>(date.year), date.month,
+                date.day);
   return std::string(buf);
 }
 

@@ -76,6 +76,20 @@ TEST_CASE("a data dir in use by another process is refused with a clear message"
   CHECK(server.Get("/api/health").status == 200);  // the first server is unharmed
 }
 
+TEST_CASE("a second server on a port already served is refused, not given half the connections",
+          "[api][lifecycle]") {
+  TestServer server;
+  test_support::TempDir other;
+  int code = 0;
+  std::string out = RunCommand(std::string(CAIRN_BINARY) +
+                                   " serve --http 127.0.0.1:" + std::to_string(server.port()) +
+                                   " --dir " + other.path() + "/data 2>&1",
+                               &code);
+  CHECK(code != 0);
+  CHECK(out.find("address in use") != std::string::npos);
+  CHECK(server.Get("/api/health").status == 200);
+}
+
 TEST_CASE("the version and help flags print and exit 0, bad flags exit non-zero",
           "[api][lifecycle]") {
   int code = -1;

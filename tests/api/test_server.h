@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "test_support/temp_dir.h"
@@ -77,6 +78,25 @@ struct Reply {
 };
 
 // One server process per instance, stopped with SIGTERM when destroyed.
+// A multipart/form-data body with the given fields; `files` are (field, filename, content).
+inline std::pair<std::string, std::string> Multipart(
+    const std::vector<std::pair<std::string, std::string>>& fields,
+    const std::vector<std::tuple<std::string, std::string, std::string>>& files) {
+  const std::string boundary = "----cairn-test-boundary-7f3a";
+  std::string body;
+  for (const auto& [name, value] : fields) {
+    body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" +
+            value + "\r\n";
+  }
+  for (const auto& [name, filename, content] : files) {
+    body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name +
+            "\"; filename=\"" + filename + "\"\r\nContent-Type: application/octet-stream\r\n\r\n" +
+            content + "\r\n";
+  }
+  body += "--" + boundary + "--\r\n";
+  return {body, "multipart/form-data; boundary=" + boundary};
+}
+
 class TestServer {
  public:
   // Starts on a fresh data dir, or on `existing_data_dir` when given (to test restarts).

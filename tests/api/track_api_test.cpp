@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
+#include "api/test_gpx.h"
 #include "api/test_server.h"
 
 namespace cairn::api_test {
@@ -9,51 +10,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A walk north along the 11°E meridian at 47°N: five points 0.001° (about 111.2 m) apart, one
-// every minute, climbing 10 m per step; two waypoints.
-std::string WalkGpx(const std::string& name = "Morning walk", double lon = 11.0) {
-  std::string gpx = R"(<?xml version="1.0" encoding="UTF-8"?>
-<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
-  <metadata><name>)" +
-                    name + R"(</name><desc>Along the meridian</desc></metadata>
-  <wpt lat="47.0" lon=")" +
-                    std::to_string(lon) + R"("><name>Gate</name></wpt>
-  <wpt lat="47.004" lon=")" +
-                    std::to_string(lon) + R"("><name>Bench</name><desc>view</desc></wpt>
-  <trk><name>walk</name><trkseg>)";
-  for (int i = 0; i < 5; ++i) {
-    char point[256];
-    std::snprintf(
-        point, sizeof point,
-        R"(<trkpt lat="%.3f" lon="%.6f"><ele>%d</ele><time>2024-06-01T08:%02d:00Z</time></trkpt>)",
-        47.0 + 0.001 * i, lon, 500 + 10 * i, i);
-    gpx += point;
-  }
-  return gpx + "</trkseg></trk></gpx>";
-}
-
 Reply UploadRaw(TestServer& server, const std::string& token, const std::string& body,
                 const std::string& query = "") {
   return server.Send("PUT", "/api/v1/trail/upload" + query, token, body, "application/gpx+xml");
-}
-
-// A multipart/form-data body with the given fields; `files` are (field, filename, content).
-std::pair<std::string, std::string> Multipart(
-    const std::vector<std::pair<std::string, std::string>>& fields,
-    const std::vector<std::tuple<std::string, std::string, std::string>>& files) {
-  const std::string boundary = "----cairn-test-boundary-7f3a";
-  std::string body;
-  for (const auto& [name, value] : fields) {
-    body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" +
-            value + "\r\n";
-  }
-  for (const auto& [name, filename, content] : files) {
-    body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name +
-            "\"; filename=\"" + filename + "\"\r\nContent-Type: application/octet-stream\r\n\r\n" +
-            content + "\r\n";
-  }
-  body += "--" + boundary + "--\r\n";
-  return {body, "multipart/form-data; boundary=" + boundary};
 }
 
 size_t FilesUnder(const std::string& folder) {
@@ -161,7 +120,7 @@ TEST_CASE("the multipart form takes file, name and ignoreDuplicates", "[api][tra
 }
 
 TEST_CASE("bad uploads are 4xx with the reason, and leave nothing behind", "[api][tracks]") {
-  TestServer server("", {"--max-upload-mb", "1"});
+  TestServer server("", {"--max-track-mb", "1"});
   auto [alice, token] = server.CreateUser("alice");
   Reply empty = UploadRaw(server, token, "");
   CHECK(empty.status == 400);

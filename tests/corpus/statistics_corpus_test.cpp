@@ -157,9 +157,10 @@ TEST_CASE("multi-track files are not joined into one line", "[corpus][statistics
   const TrackStatistics mtk =
       StatisticsOf("gpsbabel/reference/track/mtk_logger_m241_multiple_tracks.gpx");
   CHECK(mtk.distance_m < 167072 * 0.9);  // so also a tenth of wanderer's joined 1 367 km
-  CHECK(mtk.distance_m > 100000);  // but the 26 hours of walking are there
+  CHECK(mtk.distance_m > 100000);        // but the 26 hours of walking are there
   // T: files without elevations have no gain or loss, and no made-up altitudes.
-  const TrackStatistics flat = StatisticsOf("gpxpy/test_files/cerknicko-jezero-without-elevations.gpx");
+  const TrackStatistics flat =
+      StatisticsOf("gpxpy/test_files/cerknicko-jezero-without-elevations.gpx");
   CHECK(flat.elevation_gain_m == 0);
   CHECK(flat.elevation_loss_m == 0);
   CHECK(std::isnan(flat.min_elevation_m));

@@ -123,8 +123,9 @@ TEST_CASE("per-coordinate times make a line a recorded track", "[geo][geojson]")
   }
 }
 
-TEST_CASE("bare geometries and geometry collections are read, and polygons are skipped with a warning",
-          "[geo][geojson]") {
+TEST_CASE(
+    "bare geometries and geometry collections are read, and polygons are skipped with a warning",
+    "[geo][geojson]") {
   SECTION("a bare LineString") {
     const Track track = ReadOk(R"({"type":"LineString","coordinates":[[1,2],[3,4]]})");
     REQUIRE(track.parts.size() == 1);

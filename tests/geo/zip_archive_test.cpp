@@ -1,16 +1,15 @@
 // Tests for the zip adapter: round trips, safe member names, and zip bombs and damage refused.
 #include "geo/zip_archive.h"
 
-// Only to build a real zip bomb (hundreds of MB of zeros, streamed) that our writer, which
-// takes whole buffers, deliberately cannot make.
 #include <sys/resource.h>
-#include <zip.h>
 
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include "test_support/zip_bomb.h"
 
 namespace cairn::geo {
 namespace {
@@ -21,73 +20,9 @@ std::string MakeZip(const std::vector<ZipMember>& members) {
   return std::move(zip).value();
 }
 
-// A libzip source producing `size` zero bytes without holding them.
-struct Zeros {
-  uint64_t size;
-  uint64_t offset = 0;
-};
-
-zip_int64_t ZeroSource(void* state, void* data, zip_uint64_t length, zip_source_cmd_t command) {
-  auto* zeros = static_cast<Zeros*>(state);
-  switch (command) {
-    case ZIP_SOURCE_OPEN:
-      zeros->offset = 0;
-      return 0;
-    case ZIP_SOURCE_READ: {
-      const uint64_t n = std::min<uint64_t>(length, zeros->size - zeros->offset);
-      std::memset(data, 0, n);
-      zeros->offset += n;
-      return static_cast<zip_int64_t>(n);
-    }
-    case ZIP_SOURCE_CLOSE:
-      return 0;
-    case ZIP_SOURCE_STAT: {
-      auto* stat = static_cast<zip_stat_t*>(data);
-      zip_stat_init(stat);
-      stat->size = zeros->size;
-      stat->mtime = 0;
-      stat->valid |= ZIP_STAT_SIZE | ZIP_STAT_MTIME;
-      return sizeof(zip_stat_t);
-    }
-    case ZIP_SOURCE_ERROR:
-      return 2 * sizeof(int);
-    case ZIP_SOURCE_FREE:
-      return 0;
-    case ZIP_SOURCE_SUPPORTS:
-      return zip_source_make_command_bitmap(ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE,
-                                            ZIP_SOURCE_STAT, ZIP_SOURCE_ERROR, ZIP_SOURCE_FREE, -1);
-    default:
-      return -1;
-  }
-}
-
-// A zip holding one entry "doc.kml" of `size` zeros, deflated (about 1000:1).
-std::string ZeroBomb(uint64_t size) {
-  zip_error_t error;
-  zip_error_init(&error);
-  zip_source_t* buffer = zip_source_buffer_create(nullptr, 0, 0, &error);
-  zip_t* zip = zip_open_from_source(buffer, ZIP_TRUNCATE, &error);
-  REQUIRE(zip != nullptr);
-  Zeros zeros{size};
-  zip_source_t* source = zip_source_function(zip, ZeroSource, &zeros);
-  const zip_int64_t index = zip_file_add(zip, "doc.kml", source, 0);
-  REQUIRE(index == 0);
-  REQUIRE(zip_set_file_compression(zip, 0, ZIP_CM_DEFLATE, 6) == 0);
-  zip_source_keep(buffer);
-  REQUIRE(zip_close(zip) == 0);
-  REQUIRE(zip_source_open(buffer) == 0);
-  zip_stat_t stat;
-  REQUIRE(zip_source_stat(buffer, &stat) == 0);
-  std::string out(stat.size, '\0');
-  REQUIRE(zip_source_read(buffer, out.data(), out.size()) == static_cast<zip_int64_t>(out.size()));
-  zip_source_close(buffer);
-  zip_source_free(buffer);
-  return out;
-}
-
 // 300 MB of zeros in about 300 KB, made once: deflating it takes a second or two.
 const std::string& Bomb() {
-  static const std::string bomb = ZeroBomb(300ull << 20);
+  static const std::string bomb = test_support::ZeroBomb(300ull << 20);
   return bomb;
 }
 

@@ -1,0 +1,100 @@
+// The storage check, from the command line and at start.
+#include "app/doctor_command.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+#include "app/core.h"
+#include "app/data_dir.h"
+#include "services/storage_doctor.h"
+
+namespace cairn::app {
+namespace {
+
+constexpr size_t kProblemsLoggedAtStart = 10;
+
+bool OnlyUnexpected(const services::StorageReport& report) {
+  for (const auto& problem : report.problems) {
+    if (problem.kind != services::StorageProblem::Kind::kUnexpected) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int RunDoctorCommand(const Config& config) {
+  if (!std::filesystem::exists(config.data_dir + "/data.db")) {
+    std::fprintf(stderr, "cairn doctor: no Cairn data in %s (is --dir right?)\n",
+                 config.data_dir.c_str());
+    return 1;
+  }
+  auto lock = DataDirLock::Acquire(config.data_dir);
+  if (!lock.ok()) {
+    std::fprintf(stderr, "cairn doctor: %s\nStop the server first.\n",
+                 lock.error().message.c_str());
+    return 1;
+  }
+  auto core = BuildCore(config);
+  if (!core.ok()) {
+    std::fprintf(stderr, "cairn doctor: %s\n", core.error().message.c_str());
+    return 1;
+  }
+  services::StorageDoctor doctor(*(*core)->database, *(*core)->engine, *(*core)->blobs);
+  auto report = doctor.Check();
+  if (!report.ok()) {
+    std::fprintf(stderr, "cairn doctor: %s\n", report.error().message.c_str());
+    return 1;
+  }
+  for (const auto& problem : report->problems) {
+    std::printf("%s\n", services::DescribeProblem(problem).c_str());
+  }
+  std::printf("%zu stored files, %zu file names in records, %zu problem(s)\n", report->files,
+              report->references, report->problems.size());
+  if (!config.doctor_fix) {
+    if (report->problems.empty()) return 0;
+    std::printf("Run again with --fix to repair them.\n");
+    return OnlyUnexpected(*report) ? 0 : 1;
+  }
+  auto repaired = doctor.Fix(*report);
+  if (!repaired.ok()) {
+    std::fprintf(stderr, "cairn doctor: %s\n", repaired.error().message.c_str());
+    return 1;
+  }
+  auto after = doctor.Check();
+  if (!after.ok()) {
+    std::fprintf(stderr, "cairn doctor: %s\n", after.error().message.c_str());
+    return 1;
+  }
+  std::printf("repaired %zu problem(s); %zu remain\n", *repaired, after->problems.size());
+  return OnlyUnexpected(*after) ? 0 : 1;
+}
+
+void CheckStorageAtStart(Core& core) {
+  const auto started = std::chrono::steady_clock::now();
+  services::StorageDoctor doctor(*core.database, *core.engine, *core.blobs);
+  const size_t temporaries = doctor.RemoveTemporaries();
+  if (temporaries > 0) {
+    std::fprintf(stderr, "storage: removed %zu unfinished upload(s) left by a crash\n",
+                 temporaries);
+  }
+  auto report = doctor.Check();
+  if (!report.ok()) {
+    std::fprintf(stderr, "storage: check failed: %s\n", report.error().message.c_str());
+    return;
+  }
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  std::fprintf(stderr, "storage: %zu files, %zu file names in records, %zu problem(s) (%.0f ms)\n",
+               report->files, report->references, report->problems.size(), ms);
+  for (size_t i = 0; i < report->problems.size() && i < kProblemsLoggedAtStart; ++i) {
+    std::fprintf(stderr, "storage: %s\n", services::DescribeProblem(report->problems[i]).c_str());
+  }
+  if (!report->problems.empty()) {
+    std::fprintf(stderr,
+                 "storage: stop the server and run `cairn doctor --dir DIR` for the full list, "
+                 "`--fix` to repair\n");
+  }
+}
+
+}  // namespace cairn::app

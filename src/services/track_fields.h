@@ -1,0 +1,21 @@
+// The fields of a trail or summit log that a GPS track determines.
+#pragma once
+
+#include "geo/track.h"
+#include "records/record_codec.h"
+
+namespace cairn::services {
+
+// A trail's figures from its track: distance, elevation gain and loss, duration, moving
+// duration, start (lat, lon), bounds, the simplified map line, the device's own totals, and
+// `date` when the track carries a time.
+records::Json TrailFieldsFromTrack(const geo::Track& track);
+
+// A summit log's figures: distance, duration, elevation gain and loss.
+records::Json SummitLogFieldsFromTrack(const geo::Track& track);
+
+// What a trail holds once its track is removed: no map line, bounds or device totals (its
+// figures stay; they may have been typed in).
+records::Json TrailFieldsWithoutTrack();
+
+}  // namespace cairn::services
