@@ -25,10 +25,12 @@ constexpr FamilyPath kFamilies[] = {
     {"/api/v1/user", "users", false},
 };
 
-// Files of a year-old photo never change under their name (new content gets a new name), so
-// clients may keep them for 30 days; private ones only in the browser's own cache.
+// A stored name never gets other content (a new upload gets a new name), so caches may keep a
+// public record's files for 30 days.
 constexpr const char* kPublicCache = "public, max-age=2592000, stale-while-revalidate=86400";
-constexpr const char* kPrivateCache = "private, max-age=2592000";
+// Private files are revalidated every time, so a revoked share or a trail made private takes
+// effect at once; the answer is a 304 without the body when nothing changed.
+constexpr const char* kPrivateCache = "private, no-cache";
 // Served files never run anything, whatever they contain (an SVG's script, an XML stylesheet).
 constexpr const char* kFilePolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 

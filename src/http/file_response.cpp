@@ -132,7 +132,9 @@ Response ServeStoredFile(const Request& request, StoredFile stored) {
     not_modified = stored.modified_unix_seconds <= *since;
   }
   if (not_modified) {
-    // A 304 may only carry the Content-Length a 200 would have (RFC 9110 8.6).
+    // The Content-Length a 200 would have: without one cpp-httplib's server adds "0", which
+    // RFC 9110 8.6 forbids. (cpp-httplib's own client then waits for a body; browsers, curl and
+    // caches know a 304 has none.)
     Response response = Headers(304, stored);
     response.headers.emplace_back("Content-Length", std::to_string(size));
     return response;

@@ -138,6 +138,8 @@ class TestServer {
     httplib::Result result{nullptr, httplib::Error::Unknown};
     if (method == "GET") {
       result = client.Get(path.c_str(), headers);
+    } else if (method == "HEAD") {
+      result = client.Head(path.c_str(), headers);
     } else if (method == "DELETE") {
       result = client.Delete(path.c_str(), headers);
     } else if (method == "PUT") {
