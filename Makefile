@@ -36,6 +36,7 @@ fuzz:
 bench: build
 	bash bench/run.sh
 	bash bench/gps.sh
+	bash bench/files.sh
 
 format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h')

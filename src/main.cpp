@@ -1,4 +1,6 @@
 // `cairn`: parses the command line and hands over to the app.
+#include <malloc.h>
+
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -14,6 +16,11 @@
 #endif
 
 int main(int argc, char** argv) {
+  // Request bodies, photos and decoded images are megabytes each. With glibc's default, the mmap
+  // threshold climbs after the first such buffer is freed, later ones land in per-thread arenas,
+  // and their memory is kept: 5 photo uploads left 47 MB resident. A fixed threshold returns
+  // every large buffer to the system when it is freed.
+  mallopt(M_MMAP_THRESHOLD, 256 * 1024);
   std::vector<std::string> args(argv + 1, argv + argc);
   auto config = cairn::app::ParseConfig(args);
   if (!config.ok()) {

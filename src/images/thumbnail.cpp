@@ -1,5 +1,6 @@
-// Thumbnails: decode with stb or libwebp, crop and resize in one gamma-correct pass, turn upright
-// by the EXIF orientation, encode in the source's format.
+// Thumbnails: decode with libjpeg-turbo (at a reduced scale when that is enough), stb or libwebp,
+// crop and resize in one gamma-correct pass, turn upright by the EXIF orientation, encode in the
+// source's format.
 #include "images/thumbnail.h"
 
 #include <stb_image.h>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "images/exif.h"
+#include "images/jpeg_decode.h"
 
 namespace cairn::images {
 namespace {
@@ -36,7 +38,12 @@ struct Image {
 
 struct DecodedImage {
   Image image;
-  ForeignPixels owner{nullptr, &std::free};
+  ForeignPixels owner{nullptr, &std::free};  // pixels from stb or libwebp
+  std::vector<uint8_t> own;                  // or pixels from libjpeg
+  void Release() {
+    owner.reset();
+    own = {};
+  }
 };
 
 // A rectangle of pixels.
@@ -312,6 +319,48 @@ bool IsValidSize(const ThumbSize& size) {
   }
 }
 
+// `rect` of a `denominator`-times larger image, in the reduced image's pixels (edges rounded
+// outwards, kept inside its `width` x `height`).
+Rect Reduced(const Rect& rect, int denominator, int width, int height) {
+  const int left = rect.x / denominator;
+  const int top = rect.y / denominator;
+  const int right = std::min(width, (rect.x + rect.width + denominator - 1) / denominator);
+  const int bottom = std::min(height, (rect.y + rect.height + denominator - 1) / denominator);
+  return {left, top, std::max(1, right - left), std::max(1, bottom - top)};
+}
+
+// The pixels of a checked image, as few as the thumbnail needs: a JPEG is decoded at 1/2, 1/4
+// or 1/8 when the crop still has more pixels than the result then (`crop` is changed to match).
+// The decoded size must be the one CheckImage read, on which the crop was planned.
+util::Result<DecodedImage> Decode(std::string_view bytes, const ImageInfo& info,
+                                  const ThumbnailLimits& limits, Rect& crop, int out_width,
+                                  int out_height) {
+  if (info.format == ImageFormat::kJpeg) {
+    const int denominator = JpegScaleFor(crop.width, crop.height, out_width, out_height);
+    CAIRN_ASSIGN_OR_RETURN(std::optional<DecodedJpeg> jpeg, DecodeJpeg(bytes, denominator));
+    if (jpeg) {
+      if (jpeg->width != (info.width + denominator - 1) / denominator ||
+          jpeg->height != (info.height + denominator - 1) / denominator) {
+        return Refused("The JPEG image cannot be decoded (its size is inconsistent).");
+      }
+      DecodedImage decoded;
+      decoded.own = std::move(jpeg->rgb);
+      decoded.image = {jpeg->width, jpeg->height, 3, decoded.own.data()};
+      crop = Reduced(crop, denominator, jpeg->width, jpeg->height);
+      return decoded;
+    }
+  }
+  util::Result<DecodedImage> decoded =
+      info.format == ImageFormat::kWebp
+          ? DecodeWebp(bytes, limits)
+          : DecodeWithStb(bytes, info.format == ImageFormat::kPng ? "PNG" : "JPEG", limits);
+  if (decoded.ok() &&
+      (decoded->image.width != info.width || decoded->image.height != info.height)) {
+    return Refused("The image cannot be decoded (its size is inconsistent).");
+  }
+  return decoded;
+}
+
 util::Result<Thumbnail> MakeThumbnailOrThrow(std::string_view bytes, const ThumbSize& size,
                                              const ThumbnailLimits& limits) {
   if (!IsValidSize(size))
@@ -325,31 +374,28 @@ util::Result<Thumbnail> MakeThumbnailOrThrow(std::string_view bytes, const Thumb
   if (info.animated) return Refused("Animated WEBP images have no thumbnails.");
   CAIRN_RETURN_IF_ERROR(CheckSourceSize(info.width, info.height, limits));
   const ImageFormat format = info.format;
-  util::Result<DecodedImage> decoded =
-      format == ImageFormat::kWebp
-          ? DecodeWebp(bytes, limits)
-          : DecodeWithStb(bytes, format == ImageFormat::kPng ? "PNG" : "JPEG", limits);
-  if (!decoded.ok()) return std::move(decoded).error();
-  const Image& source = decoded->image;
   const int orientation = format == ImageFormat::kJpeg ? ReadJpegMetadata(bytes).orientation : 1;
   const bool swaps = SwapsSides(orientation);
   // Planned upright, then cut and scaled in the stored orientation; only the small result turns.
   Rect crop;
   int width = 0;
   int height = 0;
-  PlanThumbnail(swaps ? source.height : source.width, swaps ? source.width : source.height, size,
-                &crop, &width, &height);
+  PlanThumbnail(swaps ? info.height : info.width, swaps ? info.width : info.height, size, &crop,
+                &width, &height);
   if (width > kMaxThumbSide || height > kMaxThumbSide) {  // Wx0 or 0xH of a very thin image
     return Refused("The thumbnail would be " + std::to_string(width) + "x" +
                    std::to_string(height) + " pixels, over the limit of " +
                    std::to_string(kMaxThumbSide) + " per side.");
   }
-  const Rect stored_crop = StoredRect(crop, orientation, source.width, source.height);
+  Rect stored_crop = StoredRect(crop, orientation, info.width, info.height);
   const int stored_width = swaps ? height : width;
   const int stored_height = swaps ? width : height;
+  CAIRN_ASSIGN_OR_RETURN(DecodedImage decoded,
+                         Decode(bytes, info, limits, stored_crop, stored_width, stored_height));
+  const Image& source = decoded.image;
   CAIRN_ASSIGN_OR_RETURN(std::vector<uint8_t> pixels,
                          CropAndResize(source, stored_crop, stored_width, stored_height));
-  decoded->owner.reset();  // the source is no longer needed: keep the peak low
+  decoded.Release();  // the source is no longer needed: keep the peak low
   pixels =
       TurnUpright(std::move(pixels), stored_width, stored_height, source.channels, orientation);
   CAIRN_ASSIGN_OR_RETURN(std::string encoded,

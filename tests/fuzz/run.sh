@@ -15,6 +15,9 @@ for target in "$build"/tests/fuzz/*_fuzzer; do
   name=$(basename "$target")
   corpus="$build/fuzz-corpus/$name"
   mkdir -p "$corpus"
+  if [[ $name == image_check_fuzzer || $name == exif_fuzzer ]]; then
+    "$build/tests/fuzz/make_image_seeds" "$corpus"
+  fi
   if [[ -n $gpsdata && -d $gpsdata ]]; then
     for pattern in ${patterns[$name]:-}; do
       find "$gpsdata" -name "$pattern" -size -4M -exec cp -n {} "$corpus/" \; 2>/dev/null
