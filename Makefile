@@ -39,7 +39,7 @@ bench: build
 	bash bench/files.sh
 
 format:
-	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h')
+	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h' 'bench/*.cpp')
 
 clean:
 	rm -rf $(BUILD_DIR) $(FUZZ_DIR)

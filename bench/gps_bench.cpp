@@ -47,8 +47,9 @@ int main(int argc, char** argv) {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     const double mb = bytes.size() / 1e6;
-    std::printf("%s\t%zu\t%zu\t%.2f\t%.1f\t%.0f\t%ld\t%.1f\n", argv[i], bytes.size(), points, best_ms,
-                mb / (best_ms / 1000), points / (best_ms / 1000), usage.ru_maxrss, distance);
+    std::printf("%s\t%zu\t%zu\t%.2f\t%.1f\t%.0f\t%ld\t%.1f\n", argv[i], bytes.size(), points,
+                best_ms, mb / (best_ms / 1000), points / (best_ms / 1000), usage.ru_maxrss,
+                distance);
   }
   return 0;
 }
