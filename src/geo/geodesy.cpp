@@ -24,16 +24,8 @@ constexpr double kMaxLocalLatitudeSpan = 0.003;   // radians, about 19 km
 constexpr double kMaxLocalConvergence = 0.003;    // radians of meridian convergence
 constexpr double kMaxLocalLongitudeSpan = 0.003;  // radians, about 19 km at the equator
 
-// The longitude difference in radians folded into [-pi, pi], so a step over the antimeridian is
-// short. Longitudes in [-180, 180] need one fold at most; a branch is cheaper than remainder().
 double LongitudeDifferenceRadians(double lon1, double lon2) {
-  double d = lon2 - lon1;
-  if (d > 180) {
-    d -= 360;
-  } else if (d < -180) {
-    d += 360;
-  }
-  return d * kRadiansPerDegree;
+  return LongitudeDifferenceDegrees(lon1, lon2) * kRadiansPerDegree;
 }
 
 // Whether the local projection is accurate for a step (see the limits above).

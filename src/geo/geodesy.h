@@ -24,6 +24,13 @@ struct BoundingBox {
   friend bool operator==(const BoundingBox&, const BoundingBox&) = default;
 };
 
+// `to - from` in degrees folded into [-180, 180], so a step over the antimeridian is short.
+// Longitudes in [-180, 180] need one fold at most; a branch is cheaper than remainder().
+inline double LongitudeDifferenceDegrees(double from, double to) {
+  const double d = to - from;
+  return d > 180 ? d - 360 : d < -180 ? d + 360 : d;
+}
+
 // WGS84, the ellipsoid of GPS coordinates.
 inline constexpr double kWgs84SemiMajorAxisMeters = 6378137.0;
 inline constexpr double kWgs84Flattening = 1 / 298.257223563;

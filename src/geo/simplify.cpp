@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <queue>
 
+#include "geo/geodesy.h"
 #include "geo/statistics.h"
 
 namespace cairn::geo {
@@ -23,17 +24,6 @@ struct Stretch {
   bool operator<(const Stretch& other) const { return distance_sq < other.distance_sq; }
 };
 
-// The longitude difference folded into [-180, 180], so a chord over the antimeridian is short.
-double LongitudeDifference(double from, double to) {
-  double d = to - from;
-  if (d > 180) {
-    d -= 360;
-  } else if (d < -180) {
-    d += 360;
-  }
-  return d;
-}
-
 // Finds the point of (first, last) farthest from the segment line[first]–line[last], in a
 // local projection at the chord's mid-latitude (exact enough wherever the distance is near the
 // tolerance, since those chords are short). Distance to the segment, not to the infinite line,
@@ -42,12 +32,12 @@ Stretch FindFarthest(std::span<const LatLon> line, size_t first, size_t last) {
   const LatLon& a = line[first];
   const LatLon& b = line[last];
   const MetersPerDegree scale = MetersPerDegreeAt(0.5 * (a.lat + b.lat));
-  const double bx = scale.lon * LongitudeDifference(a.lon, b.lon);
+  const double bx = scale.lon * LongitudeDifferenceDegrees(a.lon, b.lon);
   const double by = scale.lat * (b.lat - a.lat);
   const double length_sq = bx * bx + by * by;
   Stretch stretch{first, last, first, -1};
   for (size_t i = first + 1; i < last; ++i) {
-    const double px = scale.lon * LongitudeDifference(a.lon, line[i].lon);
+    const double px = scale.lon * LongitudeDifferenceDegrees(a.lon, line[i].lon);
     const double py = scale.lat * (line[i].lat - a.lat);
     double t = length_sq > 0 ? (px * bx + py * by) / length_sq : 0;
     t = std::clamp(t, 0.0, 1.0);

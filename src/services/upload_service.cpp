@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "records/form_values.h"
+#include "services/access_policy.h"
 #include "services/collections.h"
 #include "services/track_fields.h"
 #include "util/ids.h"
@@ -273,8 +274,11 @@ util::Result<Json> UploadService::UploadAvatar(const Caller& caller, std::string
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to change records.");
   const records::CollectionSpec& users = *engine_.registry().Find(kUsers);
   const std::string user_id(id);
+  // Through the access policy, as every read (profiles are visible to all today; if that
+  // changes, an avatar upload must not confirm an id the caller cannot see).
+  const AccessPolicy policy(caller);
   auto exists = database_.Read<bool>([&](storage::Connection& c) -> util::Result<bool> {
-    CAIRN_ASSIGN_OR_RETURN(Json user, engine_.FindByIdUnchecked(c, users, user_id));
+    CAIRN_ASSIGN_OR_RETURN(Json user, engine_.FindById(c, users, user_id, policy));
     return true;
   });
   if (!exists.ok()) return std::move(exists).error();

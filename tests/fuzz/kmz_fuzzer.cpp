@@ -1,6 +1,5 @@
 // libFuzzer target for the KMZ reader and the zip adapter under it: never crashes, never
 // inflates past the limits, and every position it keeps is valid.
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -8,27 +7,14 @@
 
 #include "geo/readers.h"
 #include "geo/zip_archive.h"
+#include "track_checks.h"
 
 namespace {
-
-bool Valid(double lat, double lon) {
-  return std::isfinite(lat) && std::isfinite(lon) && lat >= -90 && lat <= 90 && lon >= -180 &&
-         lon <= 180;
-}
 
 void CheckTrack(const cairn::util::Result<cairn::geo::Track>& track) {
   if (!track.ok()) return;
   if (track->format != "KMZ") std::abort();
-  for (const auto& part : track->parts) {
-    for (const auto& segment : part.segments) {
-      for (const auto& point : segment) {
-        if (!Valid(point.lat, point.lon)) std::abort();
-      }
-    }
-  }
-  for (const auto& waypoint : track->waypoints) {
-    if (!Valid(waypoint.lat, waypoint.lon)) std::abort();
-  }
+  cairn::fuzz::CheckPositions(*track);
 }
 
 }  // namespace
