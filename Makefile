@@ -8,7 +8,7 @@ FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
 GPSDATA ?= $(abspath ../shared/gpsdata)
 
-.PHONY: deps build run test bench fuzz format clean
+.PHONY: deps build run test e2e e2e-deps bench fuzz format clean
 
 deps:
 	@bash third_party/install-deps.sh
@@ -24,6 +24,16 @@ run: build
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	$(MAKE) --no-print-directory e2e
+
+# The web app in headless Chromium against the real binary; screenshots and the page-weight
+# budget land in $(BUILD_DIR)/e2e.
+e2e-deps:
+	@bash third_party/install-deps.sh third_party/e2e-packages.txt
+	@bash tests/e2e/install.sh
+
+e2e: build e2e-deps
+	node tests/e2e/run.mjs --binary $(BUILD_DIR)/cairn --out $(BUILD_DIR)/e2e
 
 # Every reader under libFuzzer with ASan and UBSan, FUZZ_SECONDS each, seeded from GPSDATA.
 fuzz:
@@ -37,6 +47,7 @@ bench: build
 	bash bench/run.sh
 	bash bench/gps.sh
 	bash bench/files.sh
+	bash bench/profile.sh
 
 format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h' 'bench/*.cpp')

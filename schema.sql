@@ -54,6 +54,8 @@ CREATE TABLE trails (
   -- From the track file: a simplified line for maps, its bounding box, moving time, and the
   -- totals the recording device stored (JSON), kept beside the computed ones.
   polyline         TEXT NOT NULL DEFAULT '',
+  -- The map line simplified further (at most 100 points), for cards and overview maps.
+  preview          TEXT NOT NULL DEFAULT '',
   min_lat          REAL NOT NULL DEFAULT 0,
   min_lon          REAL NOT NULL DEFAULT 0,
   max_lat          REAL NOT NULL DEFAULT 0,
@@ -229,4 +231,4 @@ INSERT INTO categories (id, created, updated, name) VALUES
   ('canoeingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Canoeing'),
   ('bikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Biking');
 
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;

@@ -13,6 +13,8 @@ void AccountRoutes::Register(http::Router& router) {
   router.Add("POST", "/api/v1/auth/reset", [this](auto& r) { return RequestReset(r); });
   router.Add("POST", "/api/v1/auth/confirm-reset", [this](auto& r) { return ConfirmReset(r); });
   router.Add("GET", "/api/v1/auth/oauth", [this](auto& r) { return ListOAuthProviders(r); });
+  router.Add("GET", "/api/v1/auth/me", [this](auto& r) { return ShowSignedInUser(r); });
+  router.Add("GET", "/api/v1/search/actor", [this](auto& r) { return SearchUsers(r); });
   router.Add("GET", "/api/v1/user/:id", [this](auto& r) { return ShowUser(r); });
   router.Add("POST", "/api/v1/user/:id", [this](auto& r) { return UpdateUser(r); });
   router.Add("DELETE", "/api/v1/user/:id", [this](auto& r) { return DeleteUser(r); });
@@ -66,6 +68,25 @@ http::Response AccountRoutes::ListOAuthProviders(const http::Request&) {
                            {"emailPassword", true},
                            {"onlyVerified", false},
                            {"authProviders", Json::array()}});
+}
+
+// The web UI's "who am I" after a reload: its session cookie is HttpOnly, so only the server can
+// say whose it is (401 when it has expired or was revoked).
+http::Response AccountRoutes::ShowSignedInUser(const http::Request& request) {
+  auto caller = callers_.Resolve(request);
+  if (!caller.ok()) return ErrorResponse(caller.error());
+  if (caller->IsAnonymous()) return ErrorResponse(util::Error::Unauthorized("Not signed in."));
+  auto record = accounts_.Show(*caller, caller->user_id, request.QueryValue("expand"));
+  if (!record.ok()) return ErrorResponse(record.error());
+  return JsonResponse(*record);
+}
+
+http::Response AccountRoutes::SearchUsers(const http::Request& request) {
+  auto caller = callers_.Resolve(request);
+  if (!caller.ok()) return ErrorResponse(caller.error());
+  auto users = accounts_.SearchUsers(*caller, request.QueryValue("q"), 10);
+  if (!users.ok()) return ErrorResponse(users.error());
+  return JsonResponse(Json(*users));
 }
 
 http::Response AccountRoutes::ShowUser(const http::Request& request) {

@@ -24,6 +24,8 @@ class AccountRoutes {
   http::Response RequestReset(const http::Request& request);
   http::Response ConfirmReset(const http::Request& request);
   http::Response ListOAuthProviders(const http::Request& request);
+  http::Response ShowSignedInUser(const http::Request& request);
+  http::Response SearchUsers(const http::Request& request);
   http::Response ShowUser(const http::Request& request);
   http::Response UpdateUser(const http::Request& request);
   http::Response DeleteUser(const http::Request& request);

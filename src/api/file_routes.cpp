@@ -67,8 +67,11 @@ http::Response FileRoutes::Upload(const http::Request& request, const std::strin
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto form = MultipartFormOf(request);
   if (!form.ok()) return ErrorResponse(form.error());
+  auto fields = FieldSelectionOf(request);
+  if (!fields.ok()) return ErrorResponse(fields.error());
   auto record = uploads_.Upload(*caller, collection, *id, *form);
   if (!record.ok()) return ErrorResponse(record.error());
+  fields->Prune(*record);
   return JsonResponse(*record);
 }
 
@@ -78,8 +81,11 @@ http::Response FileRoutes::CreateFromForm(const http::Request& request,
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto form = MultipartFormOf(request);
   if (!form.ok()) return ErrorResponse(form.error());
+  auto fields = FieldSelectionOf(request);
+  if (!fields.ok()) return ErrorResponse(fields.error());
   auto record = uploads_.CreateFromForm(*caller, collection, *form, request.QueryValue("expand"));
   if (!record.ok()) return ErrorResponse(record.error());
+  fields->Prune(*record);
   return JsonResponse(*record);
 }
 
@@ -91,9 +97,12 @@ http::Response FileRoutes::UpdateFromForm(const http::Request& request,
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto form = MultipartFormOf(request);
   if (!form.ok()) return ErrorResponse(form.error());
+  auto fields = FieldSelectionOf(request);
+  if (!fields.ok()) return ErrorResponse(fields.error());
   auto record =
       uploads_.UpdateFromForm(*caller, collection, *id, *form, request.QueryValue("expand"));
   if (!record.ok()) return ErrorResponse(record.error());
+  fields->Prune(*record);
   return JsonResponse(*record);
 }
 

@@ -49,8 +49,11 @@ http::Response RecordRoutes::ListRecords(const http::Request& request, const Fam
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto params = ListParamsOf(request);
   if (!params.ok()) return ErrorResponse(params.error());
+  auto fields = FieldSelectionOf(request);
+  if (!fields.ok()) return ErrorResponse(fields.error());
   auto page = records_.List(*caller, family.collection, *params);
   if (!page.ok()) return ErrorResponse(page.error());
+  for (Json& item : page->items) fields->Prune(item);
   http::Response response;
   if (family.list_shape == ListShape::kPage) {
     response = JsonResponse(Json{{"page", page->page},
@@ -70,8 +73,11 @@ http::Response RecordRoutes::CreateRecord(const http::Request& request, const Fa
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto body = JsonBody(request, ContentTypeRule::kOptional);
   if (!body.ok()) return ErrorResponse(body.error());
+  auto fields = FieldSelectionOf(request);
+  if (!fields.ok()) return ErrorResponse(fields.error());
   auto record = records_.Create(*caller, family.collection, *body, request.QueryValue("expand"));
   if (!record.ok()) return ErrorResponse(record.error());
+  fields->Prune(*record);
   return JsonResponse(*record);
 }
 
@@ -80,8 +86,11 @@ http::Response RecordRoutes::ShowRecord(const http::Request& request, const Fami
   if (!id.ok()) return ErrorResponse(id.error());
   auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
+  auto fields = FieldSelectionOf(request);
+  if (!fields.ok()) return ErrorResponse(fields.error());
   auto record = records_.Show(*caller, family.collection, *id, request.QueryValue("expand"));
   if (!record.ok()) return ErrorResponse(record.error());
+  fields->Prune(*record);
   return JsonResponse(*record);
 }
 
@@ -92,9 +101,12 @@ http::Response RecordRoutes::UpdateRecord(const http::Request& request, const Fa
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto body = JsonBody(request, ContentTypeRule::kRequired);
   if (!body.ok()) return ErrorResponse(body.error());
+  auto fields = FieldSelectionOf(request);
+  if (!fields.ok()) return ErrorResponse(fields.error());
   auto record =
       records_.Update(*caller, family.collection, *id, *body, request.QueryValue("expand"));
   if (!record.ok()) return ErrorResponse(record.error());
+  fields->Prune(*record);
   return JsonResponse(*record);
 }
 

@@ -55,6 +55,26 @@ util::Result<int> IntParam(const http::Request& request, const char* name, int f
 
 }  // namespace
 
+util::Result<records::FieldSelection> FieldSelectionOf(const http::Request& request) {
+  return records::FieldSelection::Parse(request.QueryValue("fields"));
+}
+
+util::Result<int> BoundedIntParam(const http::Request& request, const char* name, int fallback,
+                                  int min, int max) {
+  CAIRN_ASSIGN_OR_RETURN(int value, IntParam(request, name, fallback));
+  if (value >= min && value <= max) return value;
+  const bool small = value < min;
+  util::ParamIssue issue{small ? "too_small" : "too_big",
+                         small ? "Number must be greater than or equal to " + std::to_string(min)
+                               : "Number must be less than or equal to " + std::to_string(max),
+                         {name},
+                         {{small ? "minimum" : "maximum", int64_t{small ? min : max}},
+                          {"type", std::string("number")},
+                          {"inclusive", true},
+                          {"exact", false}}};
+  return util::Error::InvalidParams({issue});
+}
+
 util::Result<std::string> RecordIdParam(const http::Request& request) {
   std::string id = request.PathParam("id");
   if (id.size() == util::kRecordIdLength) return id;

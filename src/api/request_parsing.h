@@ -5,6 +5,7 @@
 #include <string>
 
 #include "http/request.h"
+#include "records/field_selection.h"
 #include "services/record_service.h"
 #include "services/upload_service.h"
 #include "util/result.h"
@@ -24,6 +25,15 @@ util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeR
 // page, perPage, sort, filter, expand and skipTotal from the query string. Non-integer page or
 // perPage: Form B invalid_type. perPage 0 means the default (30); negative or above 500 means 500.
 util::Result<services::ListParams> ListParamsOf(const http::Request& request);
+
+// The `fields` query parameter (records::FieldSelection); everything when absent. Form A
+// InvalidArgument naming `fields` past its limits.
+util::Result<records::FieldSelection> FieldSelectionOf(const http::Request& request);
+
+// The integer query parameter `name`, `fallback` when absent. Form B: invalid_type for a
+// non-integer, too_small / too_big (with minimum / maximum, inclusive) outside [min, max].
+util::Result<int> BoundedIntParam(const http::Request& request, const char* name, int fallback,
+                                  int min, int max);
 
 // The parts of a multipart/form-data body: text fields, and files (a part with a file name, or
 // with a Content-Type other than text/plain) as views into the request's own buffers, so the

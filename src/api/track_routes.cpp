@@ -3,6 +3,7 @@
 
 #include "api/request_parsing.h"
 #include "api/responses.h"
+#include "http/file_response.h"
 
 namespace cairn::api {
 namespace {
@@ -50,6 +51,12 @@ util::Result<const http::FormPart*> OnlyFile(const http::Request& request, const
   return file;
 }
 
+// A profile is the caller's to see (private trails, shares, link tokens): revalidated every
+// time, so a revoked share takes effect at once; unchanged, it is a 304 without the body.
+constexpr const char* kProfileCache = "private, no-cache";
+
+std::string ETagOf(const std::string& version) { return "\"" + version + "\""; }
+
 http::Response FileResponse(services::ExportedFile file) {
   http::Response response{200, file.content_type, std::move(file.content), {}};
   response.headers.emplace_back("Content-Disposition",
@@ -63,6 +70,7 @@ http::Response FileResponse(services::ExportedFile file) {
 void TrackRoutes::Register(http::Router& router) {
   router.Add("PUT", "/api/v1/trail/upload", [this](auto& r) { return UploadTrail(r); });
   router.Add("POST", "/api/v1/trail/download", [this](auto& r) { return DownloadTrails(r); });
+  router.Add("GET", "/api/v1/trail/:id/profile", [this](auto& r) { return ShowProfile(r); });
 }
 
 http::Response TrackRoutes::UploadTrail(const http::Request& request) {
@@ -88,8 +96,11 @@ http::Response TrackRoutes::UploadTrail(const http::Request& request) {
     options.ignore_duplicates = IsTrue(request.QueryValue("ignoreDuplicates"));
   }
   if (file.file_name.empty()) file.file_name = "track";
+  auto fields = FieldSelectionOf(request);
+  if (!fields.ok()) return ErrorResponse(fields.error());
   auto trail = tracks_.ImportTrail(*caller, file, options);
   if (!trail.ok()) return ErrorResponse(trail.error());
+  fields->Prune(*trail);
   return JsonResponse(*trail);
 }
 
@@ -123,6 +134,28 @@ http::Response TrackRoutes::DownloadTrails(const http::Request& request) {
       kind == "gpx" ? services::ExportFormat::kGpx : services::ExportFormat::kGeoJson);
   if (!file.ok()) return ErrorResponse(file.error());
   return FileResponse(std::move(file).value());
+}
+
+http::Response TrackRoutes::ShowProfile(const http::Request& request) {
+  auto id = RecordIdParam(request);
+  if (!id.ok()) return ErrorResponse(id.error());
+  auto caller = callers_.Resolve(request);
+  if (!caller.ok()) return ErrorResponse(caller.error());
+  auto points = BoundedIntParam(request, "points", services::kDefaultProfilePoints,
+                                services::kMinProfilePoints, services::kMaxProfilePoints);
+  if (!points.ok()) return ErrorResponse(points.error());
+  const std::string if_none_match = request.Header("If-None-Match");
+  auto profile = tracks_.ProfileOfTrail(*caller, *id, *points, [&](const std::string& version) {
+    return !if_none_match.empty() && http::IfNoneMatchMatches(if_none_match, ETagOf(version));
+  });
+  if (!profile.ok()) return ErrorResponse(profile.error());
+  http::Response response = profile->profile ? JsonResponse(*profile->profile)
+                                             : http::Response{304, "application/json", "", {}};
+  response.headers.emplace_back("ETag", ETagOf(profile->version));
+  response.headers.emplace_back("Cache-Control", kProfileCache);
+  // The same URL answers differently to different callers (a share token, a login).
+  response.headers.emplace_back("Vary", "Cookie, Authorization");
+  return response;
 }
 
 }  // namespace cairn::api

@@ -1,5 +1,6 @@
-// Routes that take or give GPS files: upload a GPS file as a new trail, and download trails as
-// GPX or GeoJSON. (New tracks for existing records are uploads: see FileRoutes.)
+// Routes that take or give GPS files: upload a GPS file as a new trail, download trails as GPX or
+// GeoJSON, and a trail's elevation profile. (New tracks for existing records are uploads: see
+// FileRoutes.)
 #pragma once
 
 #include "api/caller_resolver.h"
@@ -18,6 +19,7 @@ class TrackRoutes {
  private:
   http::Response UploadTrail(const http::Request& request);
   http::Response DownloadTrails(const http::Request& request);
+  http::Response ShowProfile(const http::Request& request);
 
   services::TrackService& tracks_;
   const CallerResolver& callers_;

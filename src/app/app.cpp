@@ -14,6 +14,8 @@
 #include "app/data_dir.h"
 #include "app/doctor_command.h"
 #include "http/server.h"
+#include "web/asset_catalog.h"
+#include "web/web_routes.h"
 
 namespace cairn::app {
 namespace {
@@ -36,6 +38,23 @@ sigset_t BlockStopSignals() {
   return set;
 }
 
+// The web app from the binary, or from --web-dir for development.
+util::Result<web::AssetCatalog> LoadWebApp(const Config& config) {
+  if (config.web_dir.empty()) return web::AssetCatalog::FromEmbedded(web::EmbeddedFiles());
+  return web::AssetCatalog::FromDirectory(config.web_dir, web::EmbeddedFiles());
+}
+
+web::WebOptions WebAppOptions(const Config& config) {
+  auto tiles = web::ParseTileTemplate(config.tiles);  // checked by ParseConfig
+  return {.ui = {.tiles = tiles.ok() ? *tiles : web::TileSource{},
+                 .attribution = config.tiles_attribution,
+                 .version = CAIRN_VERSION,
+                 .signup = config.signup_enabled,
+                 .max_photo_mb = config.max_photo_mb,
+                 .max_track_mb = config.max_track_mb},
+          .not_found = [](const http::Request&) { return api::StatusErrorResponse(404); }};
+}
+
 }  // namespace
 
 int RunServer(const Config& config) {
@@ -43,6 +62,8 @@ int RunServer(const Config& config) {
 
   auto lock = DataDirLock::Acquire(config.data_dir);
   if (!lock.ok()) return Fail(lock.error());
+  auto web_app = LoadWebApp(config);
+  if (!web_app.ok()) return Fail(web_app.error());
   auto core = BuildCore(config);
   if (!core.ok()) return Fail(core.error());
 
@@ -54,6 +75,8 @@ int RunServer(const Config& config) {
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});
   routes.Register(router);
+  web::WebRoutes web_routes(*web_app, WebAppOptions(config));
+  web_routes.Register(router);
   // Room for the largest request (never below the largest single file) plus its multipart
   // framing; JSON bodies have their own, smaller limit in the API layer.
   const int largest_mb = std::max(

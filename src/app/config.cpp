@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "images/thumbnail.h"
+#include "web/tile_source.h"
 
 namespace cairn::app {
 namespace {
@@ -177,7 +178,12 @@ std::string UsageText() {
          "  --behind-proxy    trust X-Forwarded-For/-Proto/-Host from a reverse proxy\n"
          "  --public-url URL  the address people use, e.g. https://trails.example.org\n"
          "  --smtp-url URL    smtp://[user:password@]host[:port][?from=address] for reset mail\n"
-         "                    (env CAIRN_SMTP_URL); without it reset codes go to the log\n";
+         "                    (env CAIRN_SMTP_URL); without it reset codes go to the log\n"
+         "  --tiles URL       map tile URL template with {z}, {x}, {y} (and {s}), or none\n"
+         "                    (default https://tile.openstreetmap.org/{z}/{x}/{y}.png)\n"
+         "  --tiles-attribution HTML  credit shown on the map (default: OpenStreetMap's)\n"
+         "  --web-dir DIR     development: serve the web app from DIR (web/), re-read on\n"
+         "                    every request, instead of the copy built into the binary\n";
 }
 
 util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
@@ -261,6 +267,17 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
       }
     } else if (flag == "--smtp-url") {
       CAIRN_ASSIGN_OR_RETURN(config.smtp_url, next());
+    } else if (flag == "--web-dir") {
+      CAIRN_ASSIGN_OR_RETURN(config.web_dir, next());
+      if (config.web_dir.empty())
+        return util::Error::InvalidArgument("--web-dir must not be empty");
+    } else if (flag == "--tiles") {
+      CAIRN_ASSIGN_OR_RETURN(config.tiles, next());
+      if (auto tiles = web::ParseTileTemplate(config.tiles); !tiles.ok()) {
+        return util::Error::InvalidArgument("--tiles " + tiles.error().message);
+      }
+    } else if (flag == "--tiles-attribution") {
+      CAIRN_ASSIGN_OR_RETURN(config.tiles_attribution, next());
     } else if (flag == "--help" || flag == "-h") {
       config.command = Command::kHelp;
       return config;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "util/result.h"
+#include "web/tile_source.h"
 
 namespace cairn::app {
 
@@ -31,6 +32,11 @@ struct Config {
   bool behind_proxy = false;      // --behind-proxy
   std::string public_url;         // --public-url
   std::string smtp_url;           // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
+  // The web app: served from this folder instead of the embedded copy (--web-dir, development).
+  std::string web_dir;
+  // Map tiles: a checked URL template or "none" (--tiles), and its HTML attribution.
+  std::string tiles{web::kDefaultTileTemplate};
+  std::string tiles_attribution{web::kDefaultTileAttribution};
   // `cairn user <action> [args]`: the admin's account management.
   std::string user_action;             // add, passwd, delete, list
   std::vector<std::string> user_args;  // positional arguments after the action

@@ -3,9 +3,11 @@
 #include "geo/simplify.h"
 
 #include <algorithm>
+#include <cmath>
 #include <queue>
 
 #include "geo/geodesy.h"
+#include "geo/polyline.h"
 #include "geo/statistics.h"
 
 namespace cairn::geo {
@@ -133,6 +135,32 @@ std::vector<LatLon> SimplifyForMap(const Track& track) {
     }
   }
   return SimplifyLine(joined, kMapToleranceMeters, kMapMaxPoints);
+}
+
+std::vector<LatLon> SimplifyForPreview(std::span<const LatLon> map_line) {
+  if (map_line.empty()) return {};
+  // The extent in a local projection at the first point; longitudes relative to it, so a line
+  // over the antimeridian is measured across it. Rough far from the first point, which only
+  // shifts a tolerance that is a rule of thumb anyway.
+  const LatLon& origin = map_line.front();
+  const MetersPerDegree scale = MetersPerDegreeAt(origin.lat);
+  double west = 0, east = 0, south = 0, north = 0;
+  for (const LatLon& point : map_line) {
+    const double x = scale.lon * LongitudeDifferenceDegrees(origin.lon, point.lon);
+    const double y = scale.lat * (point.lat - origin.lat);
+    west = std::min(west, x);
+    east = std::max(east, x);
+    south = std::min(south, y);
+    north = std::max(north, y);
+  }
+  const double extent_m = std::hypot(east - west, north - south);
+  const double tolerance_m = std::max(kMapToleranceMeters, kPreviewToleranceFraction * extent_m);
+  return SimplifyLine(map_line, tolerance_m, kPreviewMaxPoints);
+}
+
+util::Result<std::string> PreviewPolyline(std::string_view map_polyline) {
+  CAIRN_ASSIGN_OR_RETURN(std::vector<LatLon> line, DecodePolyline(map_polyline));
+  return EncodePolyline(SimplifyForPreview(line));
 }
 
 }  // namespace cairn::geo

@@ -3,10 +3,13 @@
 
 #include <cstddef>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "geo/geodesy.h"
 #include "geo/track.h"
+#include "util/result.h"
 
 namespace cairn::geo {
 
@@ -18,6 +21,11 @@ inline constexpr double kMapToleranceMeters = 10;
 // At most this many points in the map line (about 10 KB of encoded polyline). When the
 // tolerance would keep more, the bends that leave the line the most are kept first.
 inline constexpr size_t kMapMaxPoints = 2000;
+// The preview line (a card's thumbnail, an overview map of many trails) has at most this many
+// points (about 500 bytes of encoded polyline), and drops the bends smaller than this fraction
+// of the line's extent (one pixel of a 500-pixel drawing), never finer than the map line.
+inline constexpr size_t kPreviewMaxPoints = 100;
+inline constexpr double kPreviewToleranceFraction = 1.0 / 500;
 
 // The indices (ascending) of the points of `line` that Ramer–Douglas–Peucker keeps: the first
 // and the last, and every point farther than `tolerance_m` from the chord of the stretch it
@@ -40,5 +48,17 @@ std::vector<LatLon> SimplifyLine(std::span<const LatLon> line, double tolerance_
 // a trail stores one polyline; the gap between two segments is drawn as a straight line.
 // Empty for a track without points.
 std::vector<LatLon> SimplifyForMap(const Track& track);
+
+// The trail's preview line from its map line: simplified with a tolerance of
+// kPreviewToleranceFraction of the line's extent (the diagonal of its box, at least
+// kMapToleranceMeters) and at most kPreviewMaxPoints points, the bends that stray the most first.
+// Keeps the first and the last point. Pure.
+std::vector<LatLon> SimplifyForPreview(std::span<const LatLon> map_line);
+
+// The trail's `preview` from its `polyline` (both encoded, precision 5): decoded,
+// SimplifyForPreview, encoded again. Uploads and the schema migration that filled previews for
+// older trails both derive it this way, so they agree byte for byte. "" for "";
+// InvalidArgument when `map_polyline` does not decode. Pure.
+util::Result<std::string> PreviewPolyline(std::string_view map_polyline);
 
 }  // namespace cairn::geo

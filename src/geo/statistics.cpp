@@ -119,6 +119,21 @@ class BoundsBuilder {
   double west360_ = kInfinity, east360_ = -kInfinity;
 };
 
+// One step of a segment, from the point before to this one.
+struct Step {
+  bool timed = false;  // both points have a time
+  double seconds = 0;  // 0 when untimed
+  bool pause = false;  // longer than the segment's pause threshold: no distance, not moving
+};
+
+Step StepBetween(const TrackPoint& previous, const TrackPoint& point, double pause_s) {
+  Step step;
+  step.timed = previous.HasTime() && point.HasTime();
+  step.seconds = step.timed ? SecondsBetween(previous.time_ms, point.time_ms) : 0;
+  step.pause = step.timed && step.seconds > pause_s;
+  return step;
+}
+
 void AddLineSegment(const Segment& segment, std::vector<double>& intervals, TrackStatistics& stats,
                     ElevationFilter& elevation, MovingTime& moving) {
   const double pause_s = PauseThresholdSeconds(segment, intervals);
@@ -133,9 +148,8 @@ void AddLineSegment(const Segment& segment, std::vector<double>& intervals, Trac
       continue;
     }
     const TrackPoint& previous = segment[i - 1];
-    const bool timed = previous.HasTime() && point.HasTime();
-    const double seconds = timed ? SecondsBetween(previous.time_ms, point.time_ms) : 0;
-    if (timed && seconds > pause_s) {
+    const Step step = StepBetween(previous, point, pause_s);
+    if (step.pause) {
       moving.EndSlowRun();
       elevation.Add(point.ele);
       continue;
@@ -143,8 +157,8 @@ void AddLineSegment(const Segment& segment, std::vector<double>& intervals, Trac
     const double meters = DistanceMeters(previous.lat, previous.lon, point.lat, point.lon);
     stats.distance_m += meters;
     elevation.Add(point.ele);
-    if (timed) {
-      moving.AddStep(seconds, meters);
+    if (step.timed) {
+      moving.AddStep(step.seconds, meters);
     } else {
       moving.EndSlowRun();
     }
@@ -204,6 +218,27 @@ TrackStatistics ComputeStatistics(const Track& track) {
   stats.elevation_loss_m = elevation.loss();
   if (stats.start_time_ms != kNoTime) stats.moving_s = moving.seconds();
   return stats;
+}
+
+void ForEachLinePoint(const Track& track,
+                      const std::function<void(const TrackPoint&, double)>& visit) {
+  const PartKind line_kind = LinePartKind(track);
+  std::vector<double> intervals;
+  for (const TrackPart& part : track.parts) {
+    if (part.kind != line_kind) continue;
+    for (const Segment& segment : part.segments) {
+      if (segment.empty()) continue;
+      const double pause_s = PauseThresholdSeconds(segment, intervals);
+      for (size_t i = 0; i < segment.size(); ++i) {
+        double meters = 0;
+        if (i > 0 && !StepBetween(segment[i - 1], segment[i], pause_s).pause) {
+          meters = DistanceMeters(segment[i - 1].lat, segment[i - 1].lon, segment[i].lat,
+                                  segment[i].lon);
+        }
+        visit(segment[i], meters);
+      }
+    }
+  }
 }
 
 std::optional<std::string> DateOf(int64_t time_ms) {

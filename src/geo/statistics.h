@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -61,6 +62,14 @@ PartKind LinePartKind(const Track& track);
 // All statistics of `track`. Never fails: an empty track gives zeros and nullopts. Time and
 // memory are linear in the number of points. Pure; safe from any thread.
 TrackStatistics ComputeStatistics(const Track& track);
+
+// Calls `visit(point, step_m)` for every point of the line parts (see LinePartKind) in file
+// order, where `step_m` is what the step to that point adds to TrackStatistics::distance_m: 0 for
+// the first point of each segment and for the step after a pause. The running sum of `step_m` is
+// the distance along the line, and its total is distance_m exactly (the same steps, added in the
+// same order). Pure apart from `visit`.
+void ForEachLinePoint(const Track& track,
+                      const std::function<void(const TrackPoint&, double)>& visit);
 
 // The UTC calendar date "YYYY-MM-DD" of an instant, or nullopt for kNoTime and for instants
 // outside the years 0001-9999.

@@ -28,8 +28,17 @@ std::string_view Trim(std::string_view text) {
   return text;
 }
 
-// If-None-Match: "*" or a list of entity tags; weak comparison, as RFC 9110 asks for it.
-bool MatchesAny(std::string_view header, std::string_view etag) {
+Response Headers(int status, const StoredFile& stored) {
+  Response response{status, stored.content_type, "", stored.headers, std::nullopt};
+  response.headers.emplace_back("Accept-Ranges", "bytes");
+  response.headers.emplace_back("ETag", stored.etag);
+  response.headers.emplace_back("Last-Modified", HttpDate(stored.modified_unix_seconds));
+  return response;
+}
+
+}  // namespace
+
+bool IfNoneMatchMatches(std::string_view header, std::string_view etag) {
   if (Trim(header) == "*") return true;
   size_t start = 0;
   while (start <= header.size()) {
@@ -42,16 +51,6 @@ bool MatchesAny(std::string_view header, std::string_view etag) {
   }
   return false;
 }
-
-Response Headers(int status, const StoredFile& stored) {
-  Response response{status, stored.content_type, "", stored.headers, std::nullopt};
-  response.headers.emplace_back("Accept-Ranges", "bytes");
-  response.headers.emplace_back("ETag", stored.etag);
-  response.headers.emplace_back("Last-Modified", HttpDate(stored.modified_unix_seconds));
-  return response;
-}
-
-}  // namespace
 
 std::string HttpDate(int64_t unix_seconds) {
   const time_t t = static_cast<time_t>(unix_seconds);
@@ -127,7 +126,7 @@ Response ServeStoredFile(const Request& request, StoredFile stored) {
   const std::string if_none_match = request.Header("If-None-Match");
   bool not_modified = false;
   if (!if_none_match.empty()) {
-    not_modified = MatchesAny(if_none_match, stored.etag);
+    not_modified = IfNoneMatchMatches(if_none_match, stored.etag);
   } else if (auto since = ParseHttpDate(request.Header("If-Modified-Since"))) {
     not_modified = stored.modified_unix_seconds <= *since;
   }

@@ -29,8 +29,9 @@ struct FormPart {
 };
 
 struct Request {
-  std::string method;                                      // "GET", "POST", ...
-  std::string path;                                        // decoded path without the query string
+  std::string method;    // "GET", "POST", ...
+  std::string path;      // decoded path without the query string
+  std::string raw_path;  // the path as sent, still percent-encoded ("%2F" stays visible)
   std::vector<std::pair<std::string, std::string>> query;  // decoded, in order
   std::map<std::string, std::string, CaseInsensitiveLess> headers;
   std::string body;  // empty for multipart bodies, which are in form_parts
@@ -63,6 +64,9 @@ struct Response {
   std::string body;  // ignored when file_body is set
   std::vector<std::pair<std::string, std::string>> headers;
   std::optional<FileBody> file_body;
+  // False when the body goes out exactly as it is (already compressed): the server then never
+  // compresses it on its own.
+  bool server_may_compress = true;
 };
 
 }  // namespace cairn::http

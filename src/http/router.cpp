@@ -56,6 +56,10 @@ void Router::Add(std::string method, std::string pattern, Handler handler) {
   routes_.push_back({std::move(method), Split(pattern), std::move(handler)});
 }
 
+void Router::AddPrefix(std::string method, std::string prefix, Handler handler) {
+  prefix_routes_.push_back({std::move(method), std::move(prefix), std::move(handler)});
+}
+
 void Router::SetFallbacks(Handler not_found, Handler method_not_allowed) {
   not_found_ = std::move(not_found);
   method_not_allowed_ = std::move(method_not_allowed);
@@ -100,6 +104,14 @@ Response Router::Dispatch(Request& request) const {
     return best->handler(request);
   }
   if (path_known && method_not_allowed_) return method_not_allowed_(request);
+  const PrefixRoute* longest = nullptr;
+  for (const auto& route : prefix_routes_) {
+    if (route.method == method && request.path.starts_with(route.prefix) &&
+        (!longest || route.prefix.size() > longest->prefix.size())) {
+      longest = &route;
+    }
+  }
+  if (longest) return longest->handler(request);
   if (not_found_) return not_found_(request);
   return Response{404, "text/plain", "Not Found", {}};
 }

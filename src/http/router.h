@@ -18,6 +18,11 @@ class Router {
   // win over captures at the same position, so "/trail/upload" beats "/trail/:id".
   void Add(std::string method, std::string pattern, Handler handler);
 
+  // Adds a handler for `method` requests whose path starts with `prefix` ("/assets/", or "/"
+  // for every path) and that match no Add() route; the longest such prefix wins. A path that an
+  // Add() route knows under another method still gets method_not_allowed.
+  void AddPrefix(std::string method, std::string prefix, Handler handler);
+
   // Handles requests that match no route: `not_found` for unknown paths, `method_not_allowed` for
   // known paths with another method.
   void SetFallbacks(Handler not_found, Handler method_not_allowed);
@@ -35,7 +40,14 @@ class Router {
   static int Match(const Route& route, const std::vector<std::string>& segments,
                    std::map<std::string, std::string>* params);
 
+  struct PrefixRoute {
+    std::string method;
+    std::string prefix;
+    Handler handler;
+  };
+
   std::vector<Route> routes_;
+  std::vector<PrefixRoute> prefix_routes_;
   Handler not_found_;
   Handler method_not_allowed_;
 };

@@ -22,6 +22,7 @@ Request Translate(httplib::Request& in) {
   Request out;
   out.method = in.method;
   out.path = in.path;
+  out.raw_path = in.target.substr(0, in.target.find('?'));
   for (const auto& [k, v] : in.params) out.query.emplace_back(k, v);
   for (const auto& [k, v] : in.headers) out.headers.emplace(k, v);
   out.body = std::move(in.body);
@@ -101,6 +102,15 @@ Server::Server(const Router& router, ServerOptions options)
     // cpp-httplib would cut any response to a client's Range header, even a JSON document, and
     // still answer 200. Ranges are optional for servers (RFC 9110), so whole bodies it is.
     req.ranges.clear();
+    // cpp-httplib (0.11) compresses a text/* or exactly "application/json" body, br before gzip,
+    // when Accept-Encoding names them: it adds no Vary, and it encodes again a body the handler
+    // already encoded (two Content-Encodings). Such a handler turns this off.
+    if (!response.server_may_compress) {
+      req.headers.erase("Accept-Encoding");
+    } else if (response.content_type.starts_with("text/") ||
+               response.content_type == "application/json") {
+      res.set_header("Vary", "Accept-Encoding");
+    }
     Apply(response, res);
   };
   svr.Get(".*", handler);

@@ -264,6 +264,37 @@ util::Status AccountService::Delete(const Caller& caller, std::string_view id) {
   return util::OkStatus();
 }
 
+util::Result<std::vector<Json>> AccountService::SearchUsers(const Caller& caller,
+                                                            const std::string& text, int limit) {
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to look up users.");
+  if (text.empty() || text.size() > 48) {
+    return util::Error::InvalidField("Failed to search users.", "q",
+                                     "validation_length_out_of_range",
+                                     "Type 1 to 48 characters of a username.");
+  }
+  std::string pattern;
+  for (char ch : text) {
+    if (ch == '%' || ch == '_' || ch == '\\') pattern += '\\';
+    pattern += ch;
+  }
+  pattern += '%';
+  AccessPolicy policy(caller);
+  return database_.Read<std::vector<Json>>(
+      [&](storage::Connection& c) -> util::Result<std::vector<Json>> {
+        CAIRN_ASSIGN_OR_RETURN(
+            auto rows,
+            c.Query("SELECT id FROM users WHERE (private = 0 AND username LIKE ? ESCAPE '\\') "
+                    "OR username = ? COLLATE NOCASE ORDER BY username COLLATE NOCASE LIMIT ?",
+                    {pattern, text, static_cast<int64_t>(limit)}));
+        std::vector<Json> users;
+        for (const auto& row : rows.rows) {
+          auto record = engine_.FindById(c, users_, std::get<std::string>(row[0]), policy);
+          if (record.ok()) users.push_back(std::move(*record));
+        }
+        return users;
+      });
+}
+
 util::Result<std::string> AccountService::FindUserId(const std::string& identity) {
   return database_.Read<std::string>([&](storage::Connection& c) -> util::Result<std::string> {
     CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query("SELECT id FROM users WHERE username = ? COLLATE "

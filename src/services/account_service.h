@@ -44,6 +44,12 @@ class AccountService {
   // transaction.
   util::Status Delete(const Caller& caller, std::string_view id);
 
+  // Signed-in callers only: up to `limit` users whose username starts with `text`
+  // (case-insensitive), for the share dialog. Private profiles match only their exact username,
+  // so they cannot be browsed by prefix. Each record as Show would give it.
+  util::Result<std::vector<records::Json>> SearchUsers(const Caller& caller,
+                                                       const std::string& text, int limit);
+
   // --- The admin CLI (`cairn user ...`): no caller, no sign-up switch. ---
   struct Summary {
     std::string id, username, email, created;

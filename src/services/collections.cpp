@@ -101,6 +101,7 @@ records::CollectionRegistry BuildCollectionRegistry() {
                  Derived("summit_logs", kSummitLogs, "trail"),
                  // Computed from the track file; never written by a JSON body.
                  ServerOnly(Text("polyline", 0)),
+                 ServerOnly(Text("preview", 0)),
                  ServerOnly(Number("min_lat")),
                  ServerOnly(Number("min_lon")),
                  ServerOnly(Number("max_lat")),

@@ -26,7 +26,12 @@ Json TrailFieldsFromTrack(const geo::Track& track) {
     fields["min_lon"] = stats.bounds->west;
     fields["max_lon"] = stats.bounds->east;
   }
-  fields["polyline"] = geo::EncodePolyline(geo::SimplifyForMap(track));
+  const std::string polyline = geo::EncodePolyline(geo::SimplifyForMap(track));
+  // From the encoded line, as the schema 5 migration derived it for older trails (a line just
+  // encoded always decodes).
+  auto preview = geo::PreviewPolyline(polyline);
+  fields["preview"] = preview.ok() ? std::move(preview).value() : std::string();
+  fields["polyline"] = polyline;
   const int64_t first_time =
       stats.start_time_ms != geo::kNoTime ? stats.start_time_ms : track.time_ms;
   if (first_time != geo::kNoTime) {
@@ -59,8 +64,9 @@ Json SummitLogFieldsFromTrack(const geo::Track& track) {
 }
 
 Json TrailFieldsWithoutTrack() {
-  return Json{{"polyline", ""}, {"min_lat", 0}, {"max_lat", 0},
-              {"min_lon", 0},   {"max_lon", 0}, {"device_totals", nullptr}};
+  return Json{
+      {"polyline", ""}, {"preview", ""},           {"min_lat", 0}, {"max_lat", 0}, {"min_lon", 0},
+      {"max_lon", 0},   {"device_totals", nullptr}};
 }
 
 }  // namespace cairn::services

@@ -3,11 +3,15 @@
 // if the rows could not be written.
 #include "services/track_service.h"
 
+#include <algorithm>
+#include <cinttypes>
 #include <cmath>
+#include <cstdio>
 #include <unordered_set>
 
 #include "geo/geodesy.h"
 #include "geo/polyline.h"
+#include "geo/profile.h"
 #include "geo/readers.h"
 #include "geo/simplify.h"
 #include "geo/statistics.h"
@@ -104,6 +108,49 @@ util::Result<std::optional<std::pair<std::string, std::string>>> FindDuplicate(
     }
   }
   return Found();
+}
+
+// Part of every profile version: bump it when the profile's computation or shape changes, so
+// clients do not keep an answer computed the old way.
+constexpr const char* kProfileFormat = "profile-1";
+
+// FNV-1a, 64 bits, as 16 hex digits: a stable digest for versions (not a security measure).
+std::string HexDigest(std::string_view text) {
+  uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016" PRIx64, hash);
+  return hex;
+}
+
+// Holds one of a semaphore's permits for its lifetime.
+class Permit {
+ public:
+  explicit Permit(std::counting_semaphore<>& semaphore) : semaphore_(semaphore) {
+    semaphore_.acquire();
+  }
+  ~Permit() { semaphore_.release(); }
+  Permit(const Permit&) = delete;
+  Permit& operator=(const Permit&) = delete;
+
+ private:
+  std::counting_semaphore<>& semaphore_;
+};
+
+double Rounded(double value, double scale) { return std::round(value * scale) / scale; }
+
+Json ProfileJson(const std::vector<geo::ProfilePoint>& line, size_t max_points) {
+  Json points = Json::array();
+  for (const geo::ProfilePoint& p : geo::DownsampleProfile(line, max_points)) {
+    points.push_back(Json::array({Rounded(p.distance_m, 10),
+                                  std::isnan(p.ele) ? Json(nullptr) : Json(Rounded(p.ele, 10)),
+                                  Rounded(p.lat, 1e6), Rounded(p.lon, 1e6)}));
+  }
+  if (line.empty()) return Json{{"distance", 0}, {"points", std::move(points)}};
+  return Json{{"distance", Rounded(line.back().distance_m, 10)}, {"points", std::move(points)}};
 }
 
 }  // namespace
@@ -241,6 +288,41 @@ util::Result<ExportedFile> TrackService::ExportTrails(const Caller& caller,
   for (const auto& [name, content] : files) members.push_back({name, content});
   CAIRN_ASSIGN_OR_RETURN(std::string zip, geo::WriteZip(members));
   return ExportedFile{std::move(zip), "application/zip", "trails.zip"};
+}
+
+util::Result<TrailProfile> TrackService::ProfileOfTrail(
+    const Caller& caller, std::string_view id, int max_points,
+    const std::function<bool(const std::string&)>& client_holds) {
+  const records::CollectionSpec& trails = *engine_.registry().Find(kTrails);
+  AccessPolicy policy(caller);
+  CAIRN_ASSIGN_OR_RETURN(Json trail, database_.Read<Json>([&](storage::Connection& c) {
+    return engine_.FindById(c, trails, id, policy);
+  }));
+  const std::string gpx = trail.value("gpx", "");
+  const size_t points =
+      static_cast<size_t>(std::clamp(max_points, kMinProfilePoints, kMaxProfilePoints));
+  TrailProfile result;
+  result.version = HexDigest(std::string(kProfileFormat) + "\n" + gpx + "\n" +
+                             trail.value("updated", "") + "\n" + std::to_string(points));
+  if (client_holds && client_holds(result.version)) return result;
+  std::vector<geo::ProfilePoint> line;
+  if (!gpx.empty()) {
+    // The trail exists: a stored file that is missing or unreadable is the server's fault (a
+    // 500 with the cause in the log), never a 404 that would say the trail is gone.
+    const auto unreadable = [&](const util::Error& error) {
+      return util::Error::Internal("the stored track " + gpx + " of trail " + std::string(id) +
+                                   " cannot be read: " + error.message);
+    };
+    Permit permit(profile_readers_);
+    auto bytes = blobs_.Read(trails.id, id, gpx);
+    if (!bytes.ok()) return unreadable(bytes.error());
+    auto track = geo::ReadTrackFile(*bytes);
+    if (!track.ok()) return unreadable(track.error());
+    *bytes = std::string();  // the track holds what is needed; free the file's copy early
+    line = geo::ElevationProfile(*track);
+  }
+  result.profile = ProfileJson(line, points);
+  return result;
 }
 
 }  // namespace cairn::services

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <functional>
+#include <optional>
+#include <semaphore>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +28,20 @@ struct ExportedFile {
   std::string content;
   std::string content_type;  // application/gpx+xml, application/geo+json or application/zip
   std::string file_name;     // for Content-Disposition
+};
+
+// How many points an elevation profile may be asked for.
+inline constexpr int kDefaultProfilePoints = 1000;
+inline constexpr int kMinProfilePoints = 2;
+inline constexpr int kMaxProfilePoints = 5000;
+
+struct TrailProfile {
+  // Changes whenever the answer may: another stored track, another `updated`, another number of
+  // points, another way of computing it. 16 hex digits, fit for an ETag.
+  std::string version;
+  // {"distance": metres, "points": [[distance, elevation or null, lat, lon], ...]}; absent when
+  // the caller already holds `version`.
+  std::optional<records::Json> profile;
 };
 
 // Thread-safe. Every file is read and checked before anything is written; the stored copy is on
@@ -55,11 +71,27 @@ class TrackService {
   util::Result<ExportedFile> ExportTrails(const Caller& caller, const std::vector<std::string>& ids,
                                           ExportFormat format);
 
+  // GET /trail/{id}/profile: the elevation profile of the trail's stored track, when the caller
+  // may see the trail (as a show: owner, shares, link-share token, public); NotFound otherwise.
+  // `distance` is the length of the line as the trail's statistics count it; each point is
+  // [metres along the line (0.1 m), elevation (0.1 m) or null, lat, lon (6 decimals)], at most
+  // `max_points` (clamped to kMinProfilePoints..kMaxProfilePoints) chosen by
+  // geo::DownsampleProfile, first and last included. A trail without a track gives distance 0
+  // and no points. When `client_holds(version)` says the client already has the answer of
+  // that version, the profile is not computed and the stored file not read. Internal when the
+  // stored file is missing or cannot be read.
+  // At most two stored tracks are read for profiles at once: each needs about 1.5 times its
+  // file's size in memory while it is read.
+  util::Result<TrailProfile> ProfileOfTrail(
+      const Caller& caller, std::string_view id, int max_points,
+      const std::function<bool(const std::string&)>& client_holds);
+
  private:
   storage::Database& database_;
   const records::RecordEngine& engine_;
   storage::BlobStore& blobs_;
   const Options options_;
+  std::counting_semaphore<> profile_readers_{2};
 };
 
 }  // namespace cairn::services

@@ -181,9 +181,12 @@ util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
   for (const Migration& step : Migrations()) {
     if (step.to_version <= version || version == 0) continue;
     // Each step and its version number commit together, so a crash leaves a consistent file.
-    auto applied = writer.ExecuteScript(
-        "BEGIN IMMEDIATE;" + std::string(step.sql) +
-        ";PRAGMA user_version = " + std::to_string(step.to_version) + ";COMMIT;");
+    auto applied = writer.ExecuteScript("BEGIN IMMEDIATE;" + std::string(step.sql));
+    if (applied.ok() && step.fill) applied = Guarded<void>(step.fill, writer);
+    if (applied.ok()) {
+      applied = writer.ExecuteScript("PRAGMA user_version = " + std::to_string(step.to_version) +
+                                     ";COMMIT;");
+    }
     if (!applied.ok()) {
       (void)writer.ExecuteScript("ROLLBACK");
       return util::Error::Internal("cannot migrate " + options.path + " to schema version " +

@@ -1,8 +1,40 @@
 // Forward migrations of data.db. A fresh file gets schema.sql instead; tests check that both
 // paths end with the same schema.
+#include "geo/simplify.h"
+#include "storage/database.h"
 #include "storage/schema.h"
 
 namespace cairn::storage {
+namespace {
+
+// Trails are read in batches of this many, so a large archive's polylines (up to about 10 KB
+// each) are never all in memory at once.
+constexpr int64_t kPreviewBatch = 256;
+
+// 5: each trail's `preview` derived from its `polyline`, exactly as an upload derives it.
+util::Status FillTrailPreviews(Connection& connection) {
+  int64_t after = 0;
+  for (;;) {
+    CAIRN_ASSIGN_OR_RETURN(
+        QueryResult rows,
+        connection.Query("SELECT rowid, polyline FROM trails WHERE rowid > ? AND polyline != '' "
+                         "ORDER BY rowid LIMIT ?",
+                         {after, kPreviewBatch}));
+    for (const auto& row : rows.rows) {
+      after = std::get<int64_t>(row[0]);
+      const auto* polyline = std::get_if<std::string>(&row[1]);
+      if (!polyline) continue;
+      // A line that does not decode (never written by Cairn) keeps an empty preview.
+      auto preview = geo::PreviewPolyline(*polyline);
+      if (!preview.ok()) continue;
+      CAIRN_RETURN_IF_ERROR(connection.Execute("UPDATE trails SET preview = ? WHERE rowid = ?",
+                                               {std::move(preview).value(), after}));
+    }
+    if (static_cast<int64_t>(rows.rows.size()) < kPreviewBatch) return util::OkStatus();
+  }
+}
+
+}  // namespace
 
 const std::vector<Migration>& Migrations() {
   static const std::vector<Migration> kMigrations = {
@@ -91,6 +123,8 @@ CREATE TRIGGER trails_bbox_delete AFTER DELETE ON trails BEGIN
   DELETE FROM trails_bbox WHERE id = OLD.rowid;
 END;
 )sql"},
+      // 5: a small preview line for cards and overview maps (web UI), filled from the map line.
+      {5, "ALTER TABLE trails ADD COLUMN preview TEXT NOT NULL DEFAULT '';", FillTrailPreviews},
   };
   return kMigrations;
 }

@@ -86,6 +86,45 @@ TEST_CASE("login by username or email returns a token that record.token repeats"
   CHECK(unknown.raw == wrong.raw);
 }
 
+TEST_CASE("auth/me names the signed-in caller and is 401 without a session", "[api][user]") {
+  TestServer server;
+  auto [alice, token] = server.CreateUser("alice");
+  Reply me = server.Get("/api/v1/auth/me", token);
+  REQUIRE(me.status == 200);
+  CHECK(me.body["id"] == alice);
+  CHECK(me.body["username"] == "alice");
+  CHECK(me.body["email"] == "alice@example.com");
+  CHECK(server.Get("/api/v1/auth/me").status == 401);
+  CHECK(server.Get("/api/v1/auth/me", "garbage").status == 401);
+}
+
+TEST_CASE("search/actor finds users by username prefix for signed-in callers only", "[api][user]") {
+  TestServer server;
+  auto [alice, token] = server.CreateUser("alice");
+  auto [albert, albert_token] = server.CreateUser("albert");
+  auto [bob, bob_token] = server.CreateUser("bob");
+  auto [al_hidden, hidden_token] = server.CreateUser("al_hidden");
+  (void)albert_token;
+  (void)bob_token;
+  (void)hidden_token;
+  Reply found = server.Get("/api/v1/search/actor?q=AL", token);
+  REQUIRE(found.status == 200);
+  std::vector<std::string> names;
+  for (const Json& user : found.body) {
+    names.push_back(user["username"]);
+    CHECK_FALSE(user.contains("password_hash"));
+    if (user["id"] != alice) CHECK_FALSE(user.contains("email"));
+  }
+  CHECK(names == std::vector<std::string>{"al_hidden", "albert", "alice"});
+  // LIKE wildcards are literal: "al_" is not "al" plus any character.
+  Reply literal = server.Get("/api/v1/search/actor?q=al_", token);
+  REQUIRE(literal.body.size() == 1);
+  CHECK(literal.body[0]["id"] == al_hidden);
+  CHECK(server.Get("/api/v1/search/actor?q=%25", token).body.empty());
+  CHECK(server.Get("/api/v1/search/actor?q=al", "").status == 401);
+  CHECK(server.Get("/api/v1/search/actor?q=", token).status == 400);
+}
+
 TEST_CASE("bad tokens are 401 and tokens stop working after a password change or deletion",
           "[api][user]") {
   TestServer server;

@@ -135,6 +135,7 @@ TEST_CASE("an avatar or a track file replaces the one before, and an empty value
   Json trail_now = server.Get("/api/v1/trail/" + trail, token).body;
   CHECK(trail_now["distance"].get<double>() > 400);
   CHECK(trail_now["polyline"] == "");
+  CHECK(trail_now["preview"] == "");
   CHECK(server.Get("/api/v1/summit-log/" + log, token).body["distance"].get<double>() > 400);
 }
 
@@ -345,6 +346,7 @@ TEST_CASE("forms create and update a record with its files in one request", "[ap
   CHECK(created.body["photos"].size() == 2);
   CHECK(created.body["distance"].get<double>() > 400);  // from the track
   CHECK(created.body["lat"].get<double>() == Approx(47.0));
+  CHECK_FALSE(created.body["preview"].get<std::string>().empty());
   CHECK(StoredNames(server, kTrailsId, id).size() == 3);
 
   const std::string second = created.body["photos"][1];

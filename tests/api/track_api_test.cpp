@@ -49,6 +49,8 @@ TEST_CASE("uploading a GPX makes a trail with its statistics, geometry, waypoint
   CHECK(t["max_lat"].get<double>() == Approx(47.004));
   CHECK(t["min_lon"] == 11.0);
   CHECK_FALSE(t["polyline"].get<std::string>().empty());
+  // Five points on a straight line: the preview is its two ends (the map line's too).
+  CHECK(t["preview"] == t["polyline"]);
   CHECK(t["device_totals"].is_null());
   const std::string id = t["id"];
   const std::string stored = t["gpx"];
@@ -175,6 +177,8 @@ TEST_CASE("a new track replaces the old one and its statistics, and only who may
   CHECK(replaced.body["distance"].get<double>() == Approx(333.5126).margin(0.001));  // GeodSolve
   CHECK(replaced.body["elevation_gain"] == 30);
   CHECK(replaced.body["gpx"] != first);
+  CHECK(replaced.body["preview"] == replaced.body["polyline"]);  // derived again with the line
+  CHECK(replaced.body["preview"] != trail.body["preview"]);
   CHECK(replaced.body["waypoints"].size() == 2);  // waypoints stay
   CHECK_FALSE(fs::exists(folder + "/" + first));  // the old copy is gone
   CHECK(FilesUnder(folder) == 1);
@@ -281,7 +285,12 @@ TEST_CASE("cairn import brings in folders of files, skips duplicates and names f
   CHECK(out.find("0 imported, 2 skipped as duplicates, 1 failed") != std::string::npos);
   Reply login =
       server.Post("/api/v1/auth/login", {{"username", "alice"}, {"password", "correct-horse"}});
-  CHECK(server.Get("/api/v1/trail", login.body["token"]).body["totalItems"] == 2);
+  Reply imported = server.Get("/api/v1/trail?fields=polyline,preview", login.body["token"]);
+  CHECK(imported.body["totalItems"] == 2);
+  for (const Json& trail : imported.body["items"]) {
+    CHECK_FALSE(trail["preview"].get<std::string>().empty());  // derived as for uploads
+    CHECK(trail["preview"] == trail["polyline"]);              // a straight walk: its two ends
+  }
   RunCommand(std::string(CAIRN_BINARY) + " import --dir " + server.data_dir() + " --user nobody " +
                  files.path() + " 2>&1",
              &code);

@@ -61,6 +61,7 @@ TEST_CASE("creating a trail returns the whole record with empty arrays", "[api][
   for (const auto& key : kTrailKeys) CHECK(t.contains(key));
   // A trail made without a track file has no geometry; the computed fields are the server's.
   CHECK(t["polyline"] == "");
+  CHECK(t["preview"] == "");
   CHECK(t["min_lat"] == 0);
   CHECK(t["max_lon"] == 0);
   CHECK(t["moving_duration"] == 0);
@@ -70,11 +71,13 @@ TEST_CASE("creating a trail returns the whole record with empty arrays", "[api][
                              {"public", false},
                              {"author", alice},
                              {"polyline", "_p~iF~ps|U"},
+                             {"preview", "_p~iF~ps|U"},
                              {"min_lat", 10},
                              {"device_totals", {{"distance_m", 1}}}},
                             token);
   REQUIRE(forged.status == 200);
   CHECK(forged.body["polyline"] == "");
+  CHECK(forged.body["preview"] == "");
   CHECK(forged.body["min_lat"] == 0);
   CHECK(forged.body["device_totals"].is_null());
   CHECK_FALSE(t.contains("unknown_field"));

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "geo/profile.h"
 #include "geo/readers.h"
 #include "geo/statistics.h"
 
@@ -54,6 +55,28 @@ TEST_CASE("every file of the corpus imports or is rejected with a reason, never 
   // togeojson files, MANIFEST.md and the 2 truth CSVs are refused.
   CHECK(read == 35);
   CHECK(rejected == 6);
+}
+
+TEST_CASE("every corpus file's elevation profile ends at its distance, also downsampled",
+          "[corpus][statistics]") {
+  size_t profiles = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(kData)) {
+    if (!entry.is_regular_file()) continue;
+    auto track = ReadTrackFile(Slurp(entry.path().string()));
+    if (!track.ok()) continue;
+    INFO(entry.path().string());
+    const std::vector<ProfilePoint> profile = ElevationProfile(*track);
+    if (profile.empty()) continue;
+    ++profiles;
+    CHECK(profile.back().distance_m == ComputeStatistics(*track).distance_m);
+    const std::vector<ProfilePoint> small = DownsampleProfile(profile, 100);
+    CHECK(small.size() <= 100);
+    CHECK(small.back().distance_m == profile.back().distance_m);
+    for (size_t i = 1; i < small.size(); ++i) {
+      CHECK(small[i].distance_m >= small[i - 1].distance_m);
+    }
+  }
+  CHECK(profiles > 30);
 }
 
 TEST_CASE("FitTrackee's fixture gives the values FitTrackee's own API test asserts",

@@ -1,9 +1,12 @@
-// Douglas–Peucker in metres: known shapes worked out by hand, the point cap, and a million points.
+// Douglas–Peucker in metres: known shapes worked out by hand, the point cap, a million points, and
+// the map line and its preview.
 #include "geo/simplify.h"
 
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
+
+#include "geo/polyline.h"
 
 namespace cairn::geo {
 namespace {
@@ -143,6 +146,57 @@ TEST_CASE("the map line joins the recording's segments and leaves planned routes
   track.parts = {route};
   CHECK(SimplifyForMap(track) == std::vector<LatLon>{{1, 1}, {1, 2}});
   CHECK(SimplifyForMap(Track{}).empty());
+}
+
+TEST_CASE("the preview keeps at most 100 points and the ends of the map line", "[geo][simplify]") {
+  // A 20 km zig-zag of 2000 points, each bend 200 m off the line: far more bends than fit.
+  std::vector<LatLon> line;
+  for (int i = 0; i < 2000; ++i) line.push_back(Meters(10.0 * i, i % 2 == 0 ? 0 : 200));
+  const std::vector<LatLon> preview = SimplifyForPreview(line);
+  CHECK(preview.size() == kPreviewMaxPoints);
+  CHECK(preview.front() == line.front());
+  CHECK(preview.back() == line.back());
+  CHECK(SimplifyForPreview({}).empty());
+  const std::vector<LatLon> one = {Meters(5, 5)};
+  CHECK(SimplifyForPreview(one) == one);
+}
+
+TEST_CASE("the preview drops bends smaller than a 500th of the line's extent", "[geo][simplify]") {
+  // 200 km east, bending off by `sway_m` at the middle and back: the extent is about 200 km, so
+  // the tolerance is about 400 m.
+  auto bending = [](double length_m, double sway_m) {
+    std::vector<LatLon> line;
+    for (int i = 0; i <= 200; ++i) {
+      line.push_back(Meters(length_m / 200 * i, sway_m * (1 - std::abs(i - 100) / 100.0)));
+    }
+    return line;
+  };
+  CHECK(SimplifyForPreview(bending(200'000, 300)).size() == 2);
+  CHECK(SimplifyForPreview(bending(200'000, 600)).size() == 3);
+  // A short walk is never simplified more coarsely than the map line (10 m).
+  CHECK(SimplifyForPreview(bending(200, 12)).size() == 3);
+  CHECK(SimplifyForPreview(bending(200, 8)).size() == 2);
+}
+
+TEST_CASE("the preview polyline is the map polyline decoded, simplified and encoded",
+          "[geo][simplify]") {
+  std::vector<LatLon> line;
+  for (int i = 0; i < 1500; ++i) {
+    line.push_back({46.5 + 0.0001 * i, 7.5 + 0.0003 * std::sin(i / 20.0)});
+  }
+  const std::string polyline = EncodePolyline(line);
+  auto preview = PreviewPolyline(polyline);
+  REQUIRE(preview.ok());
+  auto decoded = DecodePolyline(polyline);
+  REQUIRE(decoded.ok());
+  CHECK(*preview == EncodePolyline(SimplifyForPreview(*decoded)));
+  auto points = DecodePolyline(*preview);
+  REQUIRE(points.ok());
+  CHECK(points->size() <= kPreviewMaxPoints);
+  CHECK(points->front() == decoded->front());
+  CHECK(points->back() == decoded->back());
+  CHECK(PreviewPolyline("").value() == "");
+  CHECK_FALSE(PreviewPolyline("_p~iF").ok());  // a latitude without its longitude
 }
 
 }  // namespace

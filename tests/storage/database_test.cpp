@@ -5,10 +5,14 @@
 
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
+#include "geo/polyline.h"
+#include "geo/simplify.h"
 #include "storage/schema.h"
 #include "test_support/temp_dir.h"
 
@@ -102,6 +106,86 @@ TEST_CASE("a version 1 file is migrated to the schema a fresh file gets, keeping
   // Opening again is a no-op.
   REQUIRE(Database::Open({old_path, 1}).ok());
   CHECK(SchemaOf(old_path) == SchemaOf(fresh_path));
+}
+
+// A data dir as schema version 4 left it: the first release's schema and migrations 2 to 4.
+void WriteVersion4File(const std::string& path) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  const std::string v1 = ReadFile(std::string(CAIRN_TEST_DATA_DIR) + "/storage/schema_v1.sql");
+  REQUIRE(sqlite3_exec(db, v1.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  for (const Migration& step : Migrations()) {
+    if (step.to_version > 4) break;
+    if (step.to_version < 2) continue;
+    REQUIRE(step.fill == nullptr);
+    REQUIRE(sqlite3_exec(db, step.sql, nullptr, nullptr, nullptr) == SQLITE_OK);
+  }
+  REQUIRE(sqlite3_exec(db, "PRAGMA user_version = 4", nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+}
+
+TEST_CASE("migrating a version 4 file fills every trail's preview from its polyline", "[storage]") {
+  test_support::TempDir dir;
+  const std::string path = dir.path() + "/v4.db";
+  WriteVersion4File(path);
+  // 300 trails (more than one batch of the migration), each with a 600-point wiggly line, and
+  // one without a track.
+  std::vector<std::string> polylines;
+  {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    sqlite3_stmt* insert = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db,
+                               "INSERT INTO trails (id, created, updated, author, polyline) "
+                               "VALUES (?, 'c', 'u', 'someone12345678', ?)",
+                               -1, &insert, nullptr) == SQLITE_OK);
+    for (int t = 0; t <= 300; ++t) {
+      std::vector<geo::LatLon> line;
+      for (int i = 0; t < 300 && i < 600; ++i) {
+        line.push_back({46 + 0.0001 * i, 8 + 0.01 * t + 0.0004 * std::sin(i / (5.0 + t % 7))});
+      }
+      polylines.push_back(geo::EncodePolyline(line));
+      char id[16];
+      std::snprintf(id, sizeof id, "trail%010d", t);
+      sqlite3_bind_text(insert, 1, id, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text(insert, 2, polylines.back().c_str(), -1, SQLITE_TRANSIENT);
+      REQUIRE(sqlite3_step(insert) == SQLITE_DONE);
+      sqlite3_reset(insert);
+    }
+    sqlite3_finalize(insert);
+    sqlite3_close(db);
+  }
+  auto migrated = Database::Open({path, 1});
+  REQUIRE(migrated.ok());
+  CHECK((*migrated)->SchemaVersion() == kSchemaVersion);
+  auto rows = (*migrated)->Read<QueryResult>([](Connection& c) {
+    return c.Query("SELECT polyline, preview, updated FROM trails ORDER BY id");
+  });
+  REQUIRE(rows.ok());
+  REQUIRE(rows->rows.size() == polylines.size());
+  for (size_t t = 0; t < polylines.size(); ++t) {
+    INFO("trail " << t);
+    const std::string preview = std::get<std::string>(rows->rows[t][1]);
+    CHECK(std::get<std::string>(rows->rows[t][2]) == "u");  // not an edit: updated stays
+    if (polylines[t].empty()) {
+      CHECK(preview.empty());
+      continue;
+    }
+    // Exactly what an upload derives from the same polyline.
+    CHECK(preview == geo::PreviewPolyline(polylines[t]).value());
+    auto points = geo::DecodePolyline(preview);
+    auto line = geo::DecodePolyline(polylines[t]);
+    REQUIRE(points.ok());
+    CHECK(points->size() <= geo::kPreviewMaxPoints);
+    CHECK(points->size() > 2);
+    CHECK(points->front() == line->front());
+    CHECK(points->back() == line->back());
+  }
+  // The result has the schema a fresh file gets.
+  const std::string fresh_path = dir.path() + "/fresh.db";
+  REQUIRE(Database::Open({fresh_path, 1}).ok());
+  migrated->reset();
+  CHECK(SchemaOf(path) == SchemaOf(fresh_path));
 }
 
 TEST_CASE("a failed write rolls back every statement of the transaction", "[storage]") {

@@ -1,0 +1,120 @@
+// Asset and shell page handlers.
+#include "web/web_routes.h"
+
+#include <cctype>
+
+#include "http/file_response.h"
+#include "web/gzip.h"
+#include "web/security_headers.h"
+#include "web/shell_page.h"
+
+namespace cairn::web {
+namespace {
+
+constexpr std::string_view kAssetsPrefix = "/assets/";
+constexpr const char* kImmutable = "public, max-age=31536000, immutable";
+constexpr const char* kNoCache = "no-cache";
+
+// True when the path as sent encodes a separator or NUL ("%2F", "%5C", "%00"): such a request
+// is never a URL the web app made, and decoding would blur what it names.
+bool HasEncodedSeparator(std::string_view raw_path) {
+  for (size_t at = raw_path.find('%'); at != std::string_view::npos && at + 2 < raw_path.size();
+       at = raw_path.find('%', at + 1)) {
+    const char high = raw_path[at + 1];
+    const char low = static_cast<char>(std::tolower(static_cast<unsigned char>(raw_path[at + 2])));
+    if ((high == '2' && low == 'f') || (high == '5' && low == 'c') || (high == '0' && low == '0')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// `asset` as the answer to `request`: 304 when If-None-Match names its ETag, otherwise 200 with
+// the gzip form when the client takes it.
+http::Response Send(const http::Request& request, const Asset& asset,
+                    const std::string& cache_control, HeaderList headers) {
+  const bool gzip = asset.gzip && AcceptsGzip(request.Header("Accept-Encoding"));
+  const std::string& body = gzip ? *asset.gzip : *asset.content;
+  http::Response response;
+  response.content_type = asset.content_type;
+  response.server_may_compress = false;
+  response.headers = std::move(headers);
+  response.headers.emplace_back("Cache-Control", cache_control);
+  response.headers.emplace_back("ETag", asset.etag);
+  if (asset.gzip) response.headers.emplace_back("Vary", "Accept-Encoding");
+  if (gzip) response.headers.emplace_back("Content-Encoding", "gzip");
+  const std::string if_none_match = request.Header("If-None-Match");
+  if (!if_none_match.empty() && http::IfNoneMatchMatches(if_none_match, asset.etag)) {
+    response.status = 304;
+    // What a 200 would have said; cpp-httplib would otherwise send "0".
+    response.headers.emplace_back("Content-Length", std::to_string(body.size()));
+    return response;
+  }
+  response.body = body;
+  return response;
+}
+
+}  // namespace
+
+WebRoutes::WebRoutes(const AssetCatalog& catalog, WebOptions options)
+    : catalog_(catalog), options_(std::move(options)), config_json_(UiConfigJson(options_.ui)) {
+  if (catalog_.source() == AssetSource::kEmbedded) {
+    if (auto page = RenderPage(); page.ok()) rendered_page_ = std::move(*page);
+  }
+}
+
+void WebRoutes::Register(http::Router& router) {
+  router.AddPrefix("GET", std::string(kAssetsPrefix),
+                   [this](const http::Request& request) { return ServeAsset(request); });
+  router.AddPrefix("GET", "/", [this](const http::Request& request) { return ServePage(request); });
+}
+
+util::Result<Asset> WebRoutes::RenderPage() const {
+  auto page = catalog_.Find("index.html");
+  if (!page.ok()) return page.error();
+  const std::string asset_base = std::string(kAssetsPrefix) + catalog_.BundleHash();
+  return MakeAsset("index.html", RenderShellPage(*page->content, asset_base, config_json_));
+}
+
+http::Response WebRoutes::ServeAsset(const http::Request& request) const {
+  const std::string_view rest = std::string_view(request.path).substr(kAssetsPrefix.size());
+  const size_t slash = rest.find('/');
+  if (slash == std::string_view::npos || HasEncodedSeparator(request.raw_path)) {
+    return NotFound(request);
+  }
+  auto asset = catalog_.Find(rest.substr(slash + 1));
+  if (!asset.ok()) return NotFound(request);
+  // A page from an older release may ask under its own hash: it gets today's file, which must not
+  // be cached as if it were that version.
+  const bool current =
+      catalog_.source() == AssetSource::kEmbedded && rest.substr(0, slash) == catalog_.BundleHash();
+  return Send(request, *asset, current ? kImmutable : kNoCache, AssetSecurityHeaders());
+}
+
+http::Response WebRoutes::ServePage(const http::Request& request) const {
+  const std::string& path = request.path;
+  if (path == "/api" || path.starts_with("/api/") || path == "/assets") return NotFound(request);
+  if (path == "/favicon.svg") {
+    auto icon = catalog_.Find("favicon.svg");
+    if (!icon.ok()) return NotFound(request);
+    return Send(request, *icon, kNoCache, AssetSecurityHeaders());
+  }
+  // A file name ("/favicon.ico", "/robots.txt") is a 404, not the app: a missing file must not
+  // turn into HTML that a browser tries to read as an icon or a script.
+  const size_t last_slash = path.rfind('/');
+  if (path.find('.', last_slash == std::string::npos ? 0 : last_slash) != std::string::npos) {
+    return NotFound(request);
+  }
+  util::Result<Asset> page = rendered_page_ ? util::Result<Asset>(*rendered_page_) : RenderPage();
+  if (!page.ok()) return NotFound(request);
+  return Send(request, *page, kNoCache, PageSecurityHeaders(options_.ui.tiles.origin));
+}
+
+http::Response WebRoutes::NotFound(const http::Request& request) const {
+  http::Response response = options_.not_found ? options_.not_found(request)
+                                               : http::Response{404, "text/plain", "Not Found", {}};
+  for (auto& header : AssetSecurityHeaders()) response.headers.push_back(std::move(header));
+  return response;
+}
+
+}  // namespace cairn::web

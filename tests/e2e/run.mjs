@@ -1,0 +1,307 @@
+// End to end: the web app in headless Chromium against the real binary with a fresh data dir.
+// A person signs up, uploads two GPX files, checks them on the map and in numbers, works on one
+// trail (profile hover, photo, summit log, comment), makes and shares a list; a second person
+// sees it read-only; a visitor sees only the public trail. Then screenshots of every screen at
+// phone and desktop widths, the first-load budget, and a 100 000-point trail.
+//
+//   node tests/e2e/run.mjs --binary build/cairn --out build/e2e
+import {parseArgs} from 'node:util';
+import {mkdirSync, rmSync} from 'node:fs';
+import {join, resolve} from 'node:path';
+import {launchBrowser, PHONE, DESKTOP} from './lib/browser.mjs';
+import {startServer, signUp, apiClient} from './lib/server.mjs';
+import {equatorGpx, longGpx, landscapePng} from './lib/fixtures.mjs';
+import {measureFirstLoad, median} from './lib/budget.mjs';
+import {expect, step, steps, report, watchPage} from './lib/steps.mjs';
+import {trackPixelColumns, cursorPixelColumns, countRuns, centroid} from './lib/canvas.mjs';
+
+const {values: args} = parseArgs({
+  options: {binary: {type: 'string', default: 'build/cairn'}, out: {type: 'string', default: 'build/e2e'}, keep: {type: 'boolean', default: false}},
+});
+const out = resolve(args.out);
+rmSync(out, {recursive: true, force: true});
+mkdirSync(join(out, 'screens'), {recursive: true});
+steps.out = out;
+
+const PASSWORD = 'correct-horse-battery';
+
+// Every string appears in the element's text (numbers are shown with icons around them).
+async function expectTexts(locator, texts, what) {
+  await locator.waitFor();
+  const text = (await locator.innerText()).replace(/\s+/g, ' ');
+  for (const wanted of texts) expect(text.includes(wanted), true, `${what} shows "${wanted}" (text: ${text})`);
+}
+// Two tracks along the equator, apart from each other; their numbers are known exactly (see
+// fixtures.mjs): 10.0 km / 900 m / 1 h 15 min and 13.4 km / 600 m / 1 h 00 min.
+const ridge = equatorGpx({name: 'Equator Ridge', startLon: 9.8, points: 901, lonStep: 0.0001, lowEle: 500, highEle: 1400, stepSeconds: 5});
+const valley = equatorGpx({name: 'Valley Loop', startLon: 9.95, points: 601, lonStep: 0.0002, lowEle: 800, highEle: 1400, stepSeconds: 6});
+
+// Tiles point at a closed port: the app must still draw every track on its plain background.
+const server = await startServer(resolve(args.binary), ['--tiles', 'http://127.0.0.1:9/{z}/{x}/{y}.png']);
+const browser = await launchBrowser();
+const origin = server.origin;
+const ids = {};
+
+try {
+  const alice = await browser.newContext({viewport: DESKTOP});
+  const page = watchPage(await alice.newPage(), 'alice');
+
+  await step('alice signs up in the web app; a mistake is shown next to its field and input is kept', async () => {
+    await page.goto(`${origin}/signup`);
+    await page.getByLabel('Username', {exact: true}).fill('alice');
+    await page.getByLabel('Email', {exact: true}).fill('alice@example.com');
+    await page.getByLabel('Password', {exact: true}).fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill('something-else');
+    await page.getByRole('button', {name: 'Create account'}).click();
+    const confirmError = page.locator('[name="passwordConfirm"][aria-invalid="true"]');
+    await confirmError.waitFor();
+    expect(await page.getByLabel('Username', {exact: true}).inputValue(), 'alice', 'username kept after the error');
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', {name: 'Create account'}).click();
+    await page.waitForURL(`${origin}/trails`);
+    await page.getByRole('link', {name: 'Add your first trail'}).waitFor();
+  });
+
+  await step('alice uploads two GPX files at once with per-file progress', async () => {
+    await page.getByRole('link', {name: '+ New trail'}).click();
+    await page.getByLabel('GPS files', {exact: true}).setInputFiles([
+      {name: 'equator-ridge.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(ridge.gpx)},
+      {name: 'valley-loop.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(valley.gpx)},
+    ]);
+    expect(await page.locator('progress').count() >= 3, true, 'a bar per file and one overall');
+    await page.getByText('2 of 2 files, 100%').waitFor();
+    await page.getByRole('link', {name: 'Open trails'}).waitFor();
+    await page.screenshot({path: join(out, 'screens', 'new-trail-uploaded-desktop.png'), fullPage: true});
+  });
+
+  await step('both trails are on the trails page with correct statistics and on the map', async () => {
+    await page.getByRole('link', {name: 'Open trails'}).click();
+    const cards = page.getByRole('list', {name: 'Trails'}).getByRole('listitem');
+    await cards.nth(1).waitFor();
+    expect(await cards.count(), 2, 'two cards');
+    const ridgeCard = cards.filter({hasText: 'Equator Ridge'});
+    const valleyCard = cards.filter({hasText: 'Valley Loop'});
+    await expectTexts(ridgeCard, ['10.0 km', '900 m', '1 h 15 min'], 'Equator Ridge card');
+    await expectTexts(valleyCard, ['13.4 km', '600 m', '1 h 00 min'], 'Valley Loop card');
+    // Two separate orange lines on the map's canvas (the tracks are apart along the equator).
+    const map = page.getByRole('region', {name: 'Map of the trails on this page'});
+    await map.locator('canvas').first().waitFor();
+    await page.mouse.move(5, 300);  // off the cards: a hovered card turns its line blue
+    await page.waitForTimeout(400);
+    const columns = await trackPixelColumns(map);
+    expect(countRuns(columns), 2, 'two separate track lines drawn on the overview map');
+    const ridgeId = (await ridgeCard.getByRole('link', {name: 'Equator Ridge'}).first().getAttribute('href')).split('/').pop();
+    const valleyId = (await valleyCard.getByRole('link', {name: 'Valley Loop'}).first().getAttribute('href')).split('/').pop();
+    ids.ridge = ridgeId;
+    ids.valley = valleyId;
+  });
+
+  await step('the trail page shows the track, numbers and a profile whose hover moves a map marker', async () => {
+    await page.getByRole('link', {name: 'Equator Ridge'}).first().click();
+    await page.getByRole('heading', {level: 1, name: 'Equator Ridge'}).waitFor();
+    await expectTexts(page.locator('.stats').first(), ['10.0 km', '900 m', '900 m', '1 h 15 min'], 'trail statistics');
+    const mapColumns = await trackPixelColumns(page.getByRole('region', {name: 'Map of the trail'}));
+    expect(countRuns(mapColumns) >= 1, true, 'the track is drawn on the trail map without tiles');
+    const profile = page.getByRole('slider', {name: 'Elevation profile'});
+    await profile.waitFor();
+    await profile.scrollIntoViewIfNeeded();
+    const box = await profile.boundingBox();
+    const mapRegion = page.getByRole('region', {name: 'Map of the trail'});
+    const readouts = [];
+    const cursorAt = [];
+    for (const fraction of [0.2, 0.5, 0.8]) {
+      await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2);
+      await page.waitForTimeout(150);
+      readouts.push(await page.locator('.profile-tip').innerText());
+      cursorAt.push(centroid(await cursorPixelColumns(mapRegion)));
+    }
+    expect(new Set(readouts).size, 3, `hover readouts differ along the profile: ${readouts.join(' | ')}`);
+    // The track runs east, so the marker moves right as the pointer does.
+    expect(cursorAt.every((x) => x !== null) && cursorAt[0] < cursorAt[1] && cursorAt[1] < cursorAt[2], true, `the map marker follows the hover (columns ${cursorAt.map((x) => x && x.toFixed(0)).join(', ')})`);
+    await page.screenshot({path: join(out, 'screens', 'trail-hover-desktop.png'), fullPage: false});
+  });
+
+  await step('alice adds a photo and makes the trail public on the edit page', async () => {
+    await page.getByRole('link', {name: 'Edit', exact: true}).click();
+    await page.getByRole('heading', {level: 1}).waitFor();
+    await page.getByLabel('Photos to add').setInputFiles([{name: 'summit-view.png', mimeType: 'image/png', buffer: landscapePng()}]);
+    await page.getByRole('button', {name: 'Use photo 1 as thumbnail'}).waitFor();
+    await page.getByLabel('Public', {exact: true}).check();
+    await page.getByRole('button', {name: 'Save details'}).click();
+    await page.getByText(/Saved at/).waitFor();
+    await page.screenshot({path: join(out, 'screens', 'trail-edit-desktop.png'), fullPage: true});
+  });
+
+  await step('the photo opens full screen on the trail page', async () => {
+    await page.goto(`${origin}/trail/${ids.ridge}`);
+    await page.getByRole('button', {name: /Open photo 1 of 1/}).click();
+    await page.getByRole('dialog').getByRole('img').first().waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  await step('alice adds a summit log with a photo', async () => {
+    await page.getByRole('button', {name: 'Add a summit log'}).click();
+    await page.getByLabel('Summit date').fill('2024-06-01');
+    await page.getByLabel('Summit notes').fill('Clear skies over the ridge.');
+    await page.getByLabel('Summit photos').setInputFiles([{name: 'top.png', mimeType: 'image/png', buffer: landscapePng(320, 200)}]);
+    await page.getByRole('button', {name: 'Save summit log'}).click();
+    await page.getByText('Clear skies over the ridge.').waitFor();
+  });
+
+  await step('alice comments with a rating', async () => {
+    await page.getByLabel('Your comment').fill('Long but lovely.');
+    await page.getByRole('radio', {name: '4 stars', exact: true}).check({force: true});
+    await page.getByRole('button', {name: 'Post comment'}).click();
+    await page.locator('.trail-comments').getByText('Long but lovely.').waitFor();
+    await page.screenshot({path: join(out, 'screens', 'trail-after-work-desktop.png'), fullPage: true});
+  });
+
+  await signUp(origin, 'bob', PASSWORD);
+
+  await step('alice creates a list with both trails and shares it with bob to view', async () => {
+    await page.getByRole('link', {name: 'Lists', exact: true}).click();
+    await page.getByRole('button', {name: 'New list'}).click();
+    const dialog = page.getByRole('dialog', {name: 'New list'});
+    await dialog.getByLabel('Name', {exact: true}).fill('Equator favourites');
+    await dialog.getByRole('button', {name: 'Create list'}).click();
+    await page.getByRole('heading', {level: 1, name: 'Equator favourites'}).waitFor();
+    ids.list = page.url().split('/').pop();
+    await page.getByRole('button', {name: 'Add trails'}).click();
+    const add = page.getByRole('dialog', {name: 'Add trails'});
+    await add.getByLabel('Search trails').fill('e');
+    await add.getByRole('button', {name: 'Add Equator Ridge'}).click();
+    await add.getByRole('button', {name: /^Equator Ridge (added|is in the list)$/}).waitFor();
+    await add.getByRole('button', {name: 'Add Valley Loop'}).click();
+    await add.getByRole('button', {name: /^Valley Loop (added|is in the list)$/}).waitFor();
+    await page.keyboard.press('Escape');
+    const rows = page.getByRole('button', {name: /^Remove .* from the list$/});
+    await rows.nth(1).waitFor();
+    await page.getByRole('button', {name: 'Share', exact: true}).click();
+    const share = page.getByRole('dialog', {name: /Share/});
+    await share.getByLabel('Username').fill('bob');
+    await share.getByLabel('Permission', {exact: true}).selectOption({label: 'Can view'});
+    await share.getByRole('button', {name: 'Share', exact: true}).click();
+    await share.getByRole('button', {name: 'Stop sharing with bob'}).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  await step('bob sees the shared list and cannot edit it', async () => {
+    const bobContext = await browser.newContext({viewport: PHONE});
+    const bob = watchPage(await bobContext.newPage(), 'bob');
+    await bob.goto(`${origin}/login`);
+    await bob.getByLabel('Username or email').fill('bob');
+    await bob.getByLabel('Password').fill(PASSWORD);
+    await bob.getByRole('button', {name: 'Sign in'}).click();
+    await bob.waitForURL(`${origin}/trails`);
+    await bob.goto(`${origin}/lists`);
+    await bob.getByRole('link', {name: 'Equator favourites'}).click();
+    await bob.getByRole('heading', {level: 1, name: 'Equator favourites'}).waitFor();
+    for (const name of ['Edit', 'Add trails', 'Share', 'Delete list']) {
+      expect(await bob.getByRole('button', {name, exact: true}).count(), 0, `bob has no "${name}" button`);
+    }
+    expect(await bob.getByRole('button', {name: /^Move .* up$/}).count(), 0, 'bob cannot reorder');
+    const status = await bob.evaluate(async (id) => {
+      const response = await fetch(`/api/v1/list/${id}`, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({name: 'Taken over'})});
+      return response.status;
+    }, ids.list);
+    expect([403, 404].includes(status), true, `the API refuses bob's edit (${status})`);
+    await bob.screenshot({path: join(out, 'screens', 'list-shared-view-phone.png'), fullPage: true});
+    await bobContext.close();
+  });
+
+  await step('a visitor sees only the public trail', async () => {
+    const visitorContext = await browser.newContext({viewport: DESKTOP});
+    const visitor = watchPage(await visitorContext.newPage(), 'visitor');
+    await visitor.goto(`${origin}/trails`);
+    const cards = visitor.getByRole('list', {name: 'Trails'}).getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await cards.count(), 1, 'one card');
+    await cards.first().getByText('Equator Ridge').first().waitFor();
+    await visitor.goto(`${origin}/trail/${ids.valley}`);
+    await visitor.getByRole('heading', {level: 1, name: 'Not found'}).waitFor();
+    await visitor.goto(`${origin}/trail/${ids.ridge}`);
+    await visitor.getByRole('heading', {level: 1, name: 'Equator Ridge'}).waitFor();
+    expect(await visitor.getByRole('link', {name: 'Edit', exact: true}).count(), 0, 'no Edit for visitors');
+    await visitorContext.close();
+  });
+
+  await step('screenshots of every screen at phone and desktop widths', async () => {
+    const state = await alice.storageState();
+    const screens = {
+      trails: '/trails',
+      trail: `/trail/${ids.ridge}`,
+      'trail-edit': `/trail/${ids.ridge}/edit`,
+      'trail-new': '/trail/new',
+      lists: '/lists',
+      list: `/list/${ids.list}`,
+      settings: '/settings',
+    };
+    const anonymous = {login: '/login', signup: '/signup', 'forgot-password': '/forgot-password'};
+    for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+      for (const [signedIn, set] of [[true, screens], [false, anonymous]]) {
+        const context = await browser.newContext({viewport, storageState: signedIn ? state : undefined});
+        const shot = watchPage(await context.newPage(), `shots-${width}`);
+        for (const [name, path] of Object.entries(set)) {
+          await shot.goto(origin + path);
+          await shot.getByRole('heading', {level: 1}).first().waitFor();
+          await shot.waitForLoadState('networkidle');
+          await shot.screenshot({path: join(out, 'screens', `${name}-${width}.png`), fullPage: true});
+        }
+        await context.close();
+      }
+    }
+  });
+
+  await step('budget: first load of the trails page', async () => {
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await measureFirstLoad(browser, `${origin}/trails`, '.trail-grid li', DESKTOP));
+    const bytes = median(runs.map((r) => r.bytes));
+    const ms = median(runs.map((r) => r.interactiveMs));
+    const types = Object.entries(runs[0].byType).map(([type, n]) => `${type} ${(n / 1024).toFixed(1)} KB`).join(', ');
+    report(`first load of /trails: ${(bytes / 1024).toFixed(1)} KB transferred in ${runs[0].requests} requests (budget 300 KB; ${types}), interactive in ${ms.toFixed(0)} ms (budget 1000 ms; median of 3 cold loads: ${runs.map((r) => r.interactiveMs.toFixed(0)).join(', ')} ms)`);
+    expect(bytes <= 300 * 1024, true, `first load ${bytes} bytes within 300 KB`);
+  });
+
+  await step('a 100 000-point trail page stays responsive', async () => {
+    const client = await apiClient(origin, 'alice', PASSWORD);
+    const gpx = Buffer.from(longGpx(100000));
+    const started = Date.now();
+    const created = await client.call('PUT', '/trail/upload?name=Long%20day', new Uint8Array(gpx), {'Content-Type': 'application/gpx+xml'});
+    expect(created.status, 200, 'the long track uploads');
+    const uploadMs = Date.now() - started;
+    const longPage = watchPage(await alice.newPage(), 'long');
+    let profilePoints = 0;
+    longPage.on('response', async (response) => {
+      if (response.url().includes('/profile')) profilePoints = (await response.json()).points.length;
+    });
+    const t0 = Date.now();
+    await longPage.goto(`${origin}/trail/${created.data.id}`);
+    const profile = longPage.getByRole('slider', {name: 'Elevation profile'});
+    await profile.waitFor();
+    const readyMs = Date.now() - t0;
+    const box = await profile.boundingBox();
+    // 60 hover moves across the profile; each must be answered within the next frames.
+    const hoverMs = await longPage.evaluate(async ({x, y, width}) => {
+      const target = document.elementFromPoint(x + 1, y);
+      const times = [];
+      for (let i = 0; i < 60; i++) {
+        const start = performance.now();
+        target.dispatchEvent(new PointerEvent('pointermove', {bubbles: true, clientX: x + (width * i) / 60, clientY: y, pointerType: 'mouse'}));
+        await new Promise((r) => requestAnimationFrame(() => r()));
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      return {median: times[30], worst: times[59]};
+    }, {x: box.x, y: box.y + box.height / 2, width: box.width});
+    report(`100 000-point trail: upload ${uploadMs} ms (${(gpx.length / 1e6).toFixed(1)} MB), page with map and profile ${readyMs} ms, profile has ${profilePoints} points, hover-to-frame median ${hoverMs.median.toFixed(1)} ms, worst ${hoverMs.worst.toFixed(1)} ms`);
+    expect(profilePoints > 0 && profilePoints <= 1000, true, `the profile is downsampled (${profilePoints} points)`);
+    await longPage.screenshot({path: join(out, 'screens', 'trail-100k-desktop.png')});
+  });
+} finally {
+  await browser.close();
+  await server.stop({keep: args.keep || steps.failed > 0});
+  if (steps.failed > 0) console.log(`server log and data kept in ${server.dir}`);
+}
+
+report(`screenshots in ${join(out, 'screens')}`);
+process.exit(steps.failed > 0 ? 1 : 0);

@@ -1,0 +1,95 @@
+// Bootstraps the app: who is signed in, the navigation, and the routes to each screen.
+import {h, replace, toast} from './lib/dom.js';
+import {route, setNotFound, render, navigate, interceptLinks, setContext, onNavigate, preload} from './lib/router.js';
+import {session} from './lib/session.js';
+
+const screen = (file, name = 'default') => () => import(`./screens/${file}`).then((m) => m[name]);
+
+route('/', screen('trails.js'));
+route('/trails', screen('trails.js'));
+route('/trail/new', screen('trail_new.js'));
+route('/trail/:id', screen('trail.js'));
+route('/trail/:id/edit', screen('trail_edit.js'));
+route('/lists', screen('lists.js'));
+route('/list/:id', screen('list.js'));
+route('/settings', screen('settings.js'));
+route('/login', screen('auth.js', 'login'));
+route('/signup', screen('auth.js', 'signup'));
+route('/forgot-password', screen('auth.js', 'forgotPassword'));
+route('/reset-password', screen('auth.js', 'resetPassword'));
+setNotFound(screen('not_found.js'));
+
+function renderNav() {
+  const nav = document.getElementById('nav');
+  const link = (href, text) => h('a', {href, 'data-link': true}, text);
+  if (session.signedIn) {
+    const signOut = h('button', {type: 'button', class: 'link-button'}, 'Sign out');
+    signOut.addEventListener('click', async () => {
+      try {
+        await session.signOut();
+        navigate('/');
+      } catch (error) {
+        toast(error.message, 'error');
+      }
+    });
+    replace(
+      nav,
+      link('/trails', 'Trails'),
+      link('/lists', 'Lists'),
+      h('a', {href: '/trail/new', 'data-link': true, class: 'nav-new'}, '+ New', h('span', {class: 'hide-narrow'}, ' trail')),
+      h('a', {href: '/settings', 'data-link': true, class: 'nav-user', title: 'Profile and settings'}, session.user.username),
+      signOut,
+    );
+  } else {
+    replace(nav, link('/trails', 'Trails'), link('/login', 'Sign in'), link('/signup', 'Sign up'));
+  }
+  for (const a of nav.querySelectorAll('a')) {
+    const here = location.pathname === a.getAttribute('href') || (a.getAttribute('href') === '/trails' && location.pathname === '/');
+    if (here) a.setAttribute('aria-current', 'page');
+  }
+}
+
+function showError(error, view) {
+  const notFound = error && error.status === 404;
+  if (!notFound) console.error(error);
+  replace(
+    view,
+    h(
+      'section',
+      {class: 'page narrow'},
+      h('h1', null, notFound ? 'Not found' : 'Something went wrong'),
+      h('p', null, notFound ? 'This page does not exist, or it is not shared with you.' : error?.message || String(error)),
+      !session.signedIn && notFound ? h('p', null, h('a', {href: `/login?next=${encodeURIComponent(location.pathname + location.search)}`, 'data-link': true}, 'Sign in'), ' to see what is shared with you.') : null,
+      h('p', null, h('a', {href: '/trails', 'data-link': true}, 'Back to the trails')),
+    ),
+  );
+}
+
+// Every screen gets these in its context.
+const context = {
+  session,
+  onError: showError,
+  // Sends a signed-out visitor to the login page and back here afterwards; true when signed in.
+  requireUser() {
+    if (session.signedIn) return true;
+    navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, {replace: true});
+    return false;
+  },
+};
+
+async function start() {
+  setContext(context);
+  interceptLinks();
+  session.onChange(renderNav);
+  onNavigate(renderNav);
+  preload();  // the screen's code downloads while the session is checked
+  try {
+    await session.load();
+  } catch (error) {
+    toast(error.message, 'error');
+  }
+  await render();
+  document.documentElement.dataset.ready = 'true';
+}
+
+start();

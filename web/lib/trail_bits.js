@@ -1,0 +1,54 @@
+// Pieces several screens show for a trail: the drawn track preview (when there is no photo) and
+// the statistics list, in the viewer's units.
+import {h, svg} from './dom.js';
+import {decodePolyline} from './polyline.js';
+import {formatDistance, formatElevation, formatDuration, formatDate} from './format.js';
+
+// An SVG drawing of the line (the `preview` field, else `polyline`), projected with the
+// latitude's cosine so shapes are not stretched. No tiles, no requests.
+export function trackPreview(trail, {width = 320, height = 180, label} = {}) {
+  const points = decodePolyline(trail.preview || trail.polyline || '');
+  const box = svg('svg', {viewBox: `0 0 ${width} ${height}`, class: 'track-preview', role: 'img', 'aria-label': label || `Track of ${trail.name || 'the trail'}`});
+  box.append(svg('rect', {width, height, fill: '#e8e6df'}));
+  if (points.length < 2) {
+    box.append(svg('text', {x: width / 2, y: height / 2, 'text-anchor': 'middle', fill: '#55605b', 'font-size': 14}, 'No track'));
+    return box;
+  }
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  const k = Math.cos((points[0][0] * Math.PI) / 180);
+  const projected = points.map(([lat, lon]) => {
+    const x = lon * k;
+    const y = -lat;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+    return [x, y];
+  });
+  const pad = 14;
+  const scale = Math.min((width - 2 * pad) / Math.max(maxX - minX, 1e-9), (height - 2 * pad) / Math.max(maxY - minY, 1e-9));
+  const offX = (width - (maxX - minX) * scale) / 2;
+  const offY = (height - (maxY - minY) * scale) / 2;
+  const d = projected.map(([x, y], i) => `${i ? 'L' : 'M'}${((x - minX) * scale + offX).toFixed(1)} ${((y - minY) * scale + offY).toFixed(1)}`).join('');
+  box.append(svg('path', {d, fill: 'none', stroke: '#fff', 'stroke-width': 6, 'stroke-linejoin': 'round', 'stroke-linecap': 'round'}));
+  box.append(svg('path', {d, fill: 'none', stroke: '#c2410c', 'stroke-width': 3, 'stroke-linejoin': 'round', 'stroke-linecap': 'round'}));
+  const [sx, sy] = projected[0];
+  box.append(svg('circle', {cx: ((sx - minX) * scale + offX).toFixed(1), cy: ((sy - minY) * scale + offY).toFixed(1), r: 5, fill: '#15803d', stroke: '#fff', 'stroke-width': 2}));
+  return box;
+}
+
+// A <dl class="stats"> of the numbers a hiker looks at, in `units`.
+export function statsList(trail, units, {compact = false} = {}) {
+  const items = [
+    ['Distance', formatDistance(trail.distance, units)],
+    ['Elevation gain', formatElevation(trail.elevation_gain, units)],
+    ['Elevation loss', formatElevation(trail.elevation_loss, units)],
+    ['Duration', formatDuration(trail.duration)],
+  ];
+  if (!compact && trail.moving_duration) items.push(['Moving time', formatDuration(trail.moving_duration)]);
+  if (!compact && trail.date) items.push(['Date', formatDate(trail.date)]);
+  return h('dl', {class: 'stats'}, items.map(([term, value]) => h('div', null, h('dt', null, term), h('dd', null, value))));
+}

@@ -1,0 +1,139 @@
+// The trails list's state (search, filters, sort, page) and its two encodings: the page URL's
+// query string, and the API's `GET /trail` parameters with a PocketBase filter string.
+import {quote} from './api.js';
+import {DIFFICULTIES, distanceUnit, elevationUnit} from './format.js';
+
+export const PER_PAGE = 24;
+
+export const SORTS = [
+  {value: '-created', label: 'Newest added'},
+  {value: 'created', label: 'Oldest added'},
+  {value: '-date', label: 'Date, newest first'},
+  {value: 'date', label: 'Date, oldest first'},
+  {value: 'name', label: 'Name, A–Z'},
+  {value: '-name', label: 'Name, Z–A'},
+  {value: 'distance', label: 'Distance, shortest first'},
+  {value: '-distance', label: 'Distance, longest first'},
+  {value: 'elevation_gain', label: 'Elevation gain, least first'},
+  {value: '-elevation_gain', label: 'Elevation gain, most first'},
+];
+export const DEFAULT_SORT = '-created';
+
+export const SCOPES = [
+  {value: 'all', label: 'All I can see'},
+  {value: 'public', label: 'Public'},
+  {value: 'shared', label: 'Shared with me'},
+  {value: 'mine', label: 'Mine'},
+];
+
+// The fields cards and the overview map read; `polyline` only when the server has no `preview`.
+export const CARD_FIELDS = [
+  'id', 'collectionId', 'collectionName', 'name', 'location', 'distance', 'elevation_gain', 'duration',
+  'difficulty', 'date', 'created', 'public', 'author', 'photos', 'thumbnail', 'preview', 'lat', 'lon',
+  'expand.author.username',
+];
+
+// Range bounds are kept as typed (in the viewer's units) so the inputs show them back unchanged.
+const RANGE_KEYS = ['dmin', 'dmax', 'gmin', 'gmax'];
+
+export function emptyState() {
+  return {q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', category: '', scope: 'all', sort: DEFAULT_SORT, page: 1};
+}
+
+function numberText(value) {
+  const text = String(value ?? '').trim();
+  return text !== '' && Number.isFinite(Number(text)) && Number(text) >= 0 ? text : '';
+}
+
+// URLSearchParams -> state; anything unknown or malformed falls back to the default.
+export function stateFromQuery(query, {signedIn}) {
+  const state = emptyState();
+  state.q = (query.get('q') || '').slice(0, 200);
+  const known = new Set(DIFFICULTIES.map((d) => d.value));
+  state.difficulty = [...new Set((query.get('difficulty') || '').split(',').filter((d) => known.has(d)))];
+  for (const key of RANGE_KEYS) state[key] = numberText(query.get(key));
+  state.category = (query.get('category') || '').slice(0, 64);
+  const scope = query.get('scope') || 'all';
+  state.scope = signedIn && SCOPES.some((s) => s.value === scope) ? scope : 'all';
+  const sort = query.get('sort') || DEFAULT_SORT;
+  state.sort = SORTS.some((s) => s.value === sort) ? sort : DEFAULT_SORT;
+  const page = Number.parseInt(query.get('page') || '1', 10);
+  state.page = Number.isFinite(page) && page > 0 ? page : 1;
+  return state;
+}
+
+// state -> "?q=...&page=2" holding only what differs from the defaults.
+export function queryFromState(state) {
+  const params = new URLSearchParams();
+  if (state.q.trim()) params.set('q', state.q.trim());
+  if (state.difficulty.length) params.set('difficulty', state.difficulty.join(','));
+  for (const key of RANGE_KEYS) if (state[key] !== '') params.set(key, state[key]);
+  if (state.category) params.set('category', state.category);
+  if (state.scope !== 'all') params.set('scope', state.scope);
+  if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
+  if (state.page > 1) params.set('page', String(state.page));
+  // Commas are legal in a query and keep `difficulty=easy,hard` readable.
+  const text = params.toString().replace(/%2C/gi, ',');
+  return text ? `?${text}` : '';
+}
+
+// True when anything narrows the list (search, filters or scope); sort and page do not.
+export function hasFilters(state) {
+  return Boolean(state.q.trim() || state.difficulty.length || RANGE_KEYS.some((k) => state[k] !== '') || state.category || state.scope !== 'all');
+}
+
+// How many filter controls are set (for the "Filters (2)" button), the search box excluded.
+export function filterCount(state) {
+  return [
+    state.difficulty.length > 0,
+    state.dmin !== '' || state.dmax !== '',
+    state.gmin !== '' || state.gmax !== '',
+    Boolean(state.category),
+    state.scope !== 'all',
+  ].filter(Boolean).length;
+}
+
+// `~` treats % and _ as wildcards and \ as their escape; a typed one is meant literally.
+function likeText(text) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// A number for the filter string: always a plain decimal, never text from the URL as is.
+function metres(value, factor) {
+  return String(Math.round(Number(value) * factor * 100) / 100);
+}
+
+export function buildFilter(state, {units, userId}) {
+  const parts = [];
+  const q = state.q.trim();
+  if (q) {
+    const literal = quote(likeText(q));
+    parts.push(`(name ~ ${literal} || location ~ ${literal} || description ~ ${literal})`);
+  }
+  if (state.difficulty.length) parts.push(`(${state.difficulty.map((d) => `difficulty = ${quote(d)}`).join(' || ')})`);
+  const distance = distanceUnit(units).meters;
+  const elevation = elevationUnit(units).meters;
+  if (state.dmin !== '') parts.push(`distance >= ${metres(state.dmin, distance)}`);
+  if (state.dmax !== '') parts.push(`distance <= ${metres(state.dmax, distance)}`);
+  if (state.gmin !== '') parts.push(`elevation_gain >= ${metres(state.gmin, elevation)}`);
+  if (state.gmax !== '') parts.push(`elevation_gain <= ${metres(state.gmax, elevation)}`);
+  if (state.category) parts.push(`category = ${quote(state.category)}`);
+  if (userId && state.scope === 'public') parts.push('public = true');
+  if (userId && state.scope === 'mine') parts.push(`author = ${quote(userId)}`);
+  // What the cards badge "Shared with you": someone else's trail that is not public.
+  if (userId && state.scope === 'shared') parts.push(`author != ${quote(userId)} && public = false`);
+  return parts.join(' && ');
+}
+
+// The `GET /trail` query for a state. `withPolyline` is for servers that have no `preview`.
+export function listQuery(state, {units, userId, withPolyline = false}) {
+  const fields = withPolyline ? [...CARD_FIELDS, 'polyline'] : CARD_FIELDS;
+  return {
+    page: state.page,
+    perPage: PER_PAGE,
+    sort: state.sort,
+    filter: buildFilter(state, {units, userId}),
+    expand: 'author',
+    fields: fields.join(','),
+  };
+}
