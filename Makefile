@@ -33,6 +33,7 @@ e2e-deps:
 	@bash tests/e2e/install.sh
 
 e2e: build e2e-deps
+	node --test tests/webapp/
 	node tests/e2e/run.mjs --binary $(BUILD_DIR)/cairn --out $(BUILD_DIR)/e2e
 
 # Every reader under libFuzzer with ASan and UBSan, FUZZ_SECONDS each, seeded from GPSDATA.

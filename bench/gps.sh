@@ -51,20 +51,13 @@ echo "gpsbabel: read GPX and write GPX to /dev/null (it computes no statistics);
 echo "peak/size: the whole process's peak RSS over the file size (small files show the ~6 MB process baseline)."
 
 # A 100 000-point upload through HTTP, timed by curl.
-dir=$(mktemp -d)
-port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
-build/cairn serve --http 127.0.0.1:$port --dir "$dir" 2>/dev/null &
-pid=$!
-trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
-for _ in $(seq 100); do curl -sf http://127.0.0.1:$port/api/health >/dev/null && break; sleep 0.1; done
-api=http://127.0.0.1:$port/api/v1
-curl -s -X PUT $api/user -H 'Content-Type: application/json' \
-  -d '{"username":"bench","email":"b@example.com","password":"bench-pass","passwordConfirm":"bench-pass"}' >/dev/null
-token=$(curl -s -X POST $api/auth/login -H 'Content-Type: application/json' \
-  -d '{"username":"bench","password":"bench-pass"}' | python3 -c 'import json,sys;print(json.load(sys.stdin)["token"])')
+source bench/lib.sh
+start_cairn /dev/null
+api=$API
+token=$TOKEN
 for run in 1 2 3; do
   curl -s -o "$OUT/upload.json" -w "100k-point upload ($(du -h "$OUT/upload.gpx" | cut -f1)) run $run: HTTP %{http_code} in %{time_total} s\n" \
     -X PUT "$api/trail/upload?ignoreDuplicates=true" -H "Authorization: Bearer $token" \
     -H 'Content-Type: application/gpx+xml' --data-binary @"$OUT/upload.gpx"
 done
-echo "server peak RSS: $(awk '/VmHWM/ {print $2}' /proc/$pid/status) kB"
+echo "server peak RSS: $(awk '/VmHWM/ {print $2}' /proc/$CAIRN_PID/status) kB"

@@ -10,17 +10,10 @@ mkdir -p "$OUT"
 cmake --build build -j "$(nproc)" --target cairn >/dev/null
 [[ -s $OUT/track.gpx ]] || python3 bench/make_gpx.py "$POINTS" "$OUT/track.gpx"
 
-dir=$(mktemp -d)
-port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
-build/cairn serve --http 127.0.0.1:$port --dir "$dir" 2>"$OUT/server.log" &
-pid=$!
-trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
-for _ in $(seq 100); do curl -sf http://127.0.0.1:$port/api/health >/dev/null && break; sleep 0.1; done
-api=http://127.0.0.1:$port/api/v1
-curl -s -X PUT $api/user -H 'Content-Type: application/json' \
-  -d '{"username":"bench","email":"b@example.com","password":"bench-pass","passwordConfirm":"bench-pass"}' >/dev/null
-token=$(curl -s -X POST $api/auth/login -H 'Content-Type: application/json' \
-  -d '{"username":"bench","password":"bench-pass"}' | python3 -c 'import json,sys;print(json.load(sys.stdin)["token"])')
+source bench/lib.sh
+start_cairn "$OUT/server.log"
+api=$API
+token=$TOKEN
 auth=(-H "Authorization: Bearer $token")
 upload() {
   curl -s "${auth[@]}" -X PUT "$api/trail/upload?ignoreDuplicates=true&fields=id" \
@@ -60,4 +53,4 @@ for query in "perPage=24&expand=author" "perPage=24&expand=author&fields=$card" 
     "$api/trail?$query")
   echo "GET /trail?$query: $bytes bytes"
 done
-echo "server peak RSS: $(awk '/VmHWM/ {print $2}' /proc/$pid/status) kB"
+echo "server peak RSS: $(awk '/VmHWM/ {print $2}' /proc/$CAIRN_PID/status) kB"

@@ -1,7 +1,7 @@
 // Bootstraps the app: who is signed in, the navigation, and the routes to each screen.
 import {h, replace, toast} from './lib/dom.js';
 import {route, setNotFound, render, navigate, interceptLinks, setContext, onNavigate, preload} from './lib/router.js';
-import {session} from './lib/session.js';
+import {session, signInHref} from './lib/session.js';
 
 const screen = (file, name = 'default') => () => import(`./screens/${file}`).then((m) => m[name]);
 
@@ -36,7 +36,7 @@ function renderNav() {
       nav,
       link('/trails', 'Trails'),
       link('/lists', 'Lists'),
-      h('a', {href: '/trail/new', 'data-link': true, class: 'nav-new'}, '+ New', h('span', {class: 'hide-narrow'}, ' trail')),
+      h('a', {href: '/trail/new', 'data-link': true, class: 'nav-new'}, '+ New', h('span', {class: 'hide-narrow'}, '\u00a0trail')),
       h('a', {href: '/settings', 'data-link': true, class: 'nav-user', title: 'Profile and settings'}, session.user.username),
       signOut,
     );
@@ -59,7 +59,7 @@ function showError(error, view) {
       {class: 'page narrow'},
       h('h1', null, notFound ? 'Not found' : 'Something went wrong'),
       h('p', null, notFound ? 'This page does not exist, or it is not shared with you.' : error?.message || String(error)),
-      !session.signedIn && notFound ? h('p', null, h('a', {href: `/login?next=${encodeURIComponent(location.pathname + location.search)}`, 'data-link': true}, 'Sign in'), ' to see what is shared with you.') : null,
+      !session.signedIn && notFound ? h('p', null, h('a', {href: signInHref(), 'data-link': true}, 'Sign in'), ' to see what is shared with you.') : null,
       h('p', null, h('a', {href: '/trails', 'data-link': true}, 'Back to the trails')),
     ),
   );
@@ -72,7 +72,7 @@ const context = {
   // Sends a signed-out visitor to the login page and back here afterwards; true when signed in.
   requireUser() {
     if (session.signedIn) return true;
-    navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, {replace: true});
+    navigate(signInHref(), {replace: true});
     return false;
   },
 };

@@ -73,11 +73,14 @@ http::Response AccountRoutes::ListOAuthProviders(const http::Request&) {
 // The web UI's "who am I" after a reload: its session cookie is HttpOnly, so only the server can
 // say whose it is (401 when it has expired or was revoked).
 http::Response AccountRoutes::ShowSignedInUser(const http::Request& request) {
+  auto fields = FieldSelectionOf(request);
+  if (!fields.ok()) return ErrorResponse(fields.error());
   auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
   if (caller->IsAnonymous()) return ErrorResponse(util::Error::Unauthorized("Not signed in."));
   auto record = accounts_.Show(*caller, caller->user_id, request.QueryValue("expand"));
   if (!record.ok()) return ErrorResponse(record.error());
+  fields->Prune(*record);
   return JsonResponse(*record);
 }
 
@@ -92,10 +95,13 @@ http::Response AccountRoutes::SearchUsers(const http::Request& request) {
 http::Response AccountRoutes::ShowUser(const http::Request& request) {
   auto id = RecordIdParam(request);
   if (!id.ok()) return ErrorResponse(id.error());
+  auto fields = FieldSelectionOf(request);
+  if (!fields.ok()) return ErrorResponse(fields.error());
   auto caller = callers_.Resolve(request);
   if (!caller.ok()) return ErrorResponse(caller.error());
   auto record = accounts_.Show(*caller, *id, request.QueryValue("expand"));
   if (!record.ok()) return ErrorResponse(record.error());
+  fields->Prune(*record);
   return JsonResponse(*record);
 }
 

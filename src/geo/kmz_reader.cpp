@@ -5,31 +5,21 @@
 
 #include "geo/readers.h"
 #include "geo/zip_archive.h"
+#include "util/text.h"
 
 namespace cairn::geo {
 namespace {
 
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
-
 bool EndsWithIgnoringCase(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() &&
-         EqualsIgnoringCase(text.substr(text.size() - suffix.size()), suffix);
+         util::EqualsIgnoringAsciiCase(text.substr(text.size() - suffix.size()), suffix);
 }
 
 // Google Earth opens doc.kml at the top of the archive, else the first .kml file; so do we.
 // SIZE_MAX when there is none.
 size_t FindKmlEntry(const std::vector<ZipEntry>& entries) {
   for (size_t i = 0; i < entries.size(); ++i) {
-    if (EqualsIgnoringCase(entries[i].name, "doc.kml")) return i;
+    if (util::EqualsIgnoringAsciiCase(entries[i].name, "doc.kml")) return i;
   }
   for (size_t i = 0; i < entries.size(); ++i) {
     if (!entries[i].is_directory && EndsWithIgnoringCase(entries[i].name, ".kml")) return i;

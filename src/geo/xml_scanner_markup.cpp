@@ -3,18 +3,9 @@
 #include <algorithm>
 
 #include "geo/xml_scanner.h"
+#include "util/text.h"
 
 namespace cairn::geo::xml_internal {
-namespace {
-
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return (x | 0x20) == (y | 0x20);
-         });
-}
-
-}  // namespace
-
 bool XmlScanner::SkipComment() {
   const size_t close = input_.find("-->", position_ + 4);
   if (close == std::string_view::npos) return Fail(input_.size(), "the file ends inside a comment");
@@ -28,7 +19,8 @@ bool XmlScanner::SkipProcessingInstruction() {
   if (target_end == target_begin) {
     return Fail(position_, "\"<?\" is not followed by a processing instruction name");
   }
-  if (EqualsIgnoringCase(input_.substr(target_begin, target_end - target_begin), "xml")) {
+  if (util::EqualsIgnoringAsciiCase(input_.substr(target_begin, target_end - target_begin),
+                                    "xml")) {
     return Fail(position_, "an XML declaration is only allowed at the very start of the file");
   }
   const size_t close = input_.find("?>", target_end);
@@ -60,7 +52,7 @@ bool XmlScanner::SkipDoctype() {
         p = close + 3;
         continue;
       }
-      if (EqualsIgnoringCase(rest.substr(0, 8), "<!ENTITY")) {
+      if (util::EqualsIgnoringAsciiCase(rest.substr(0, 8), "<!ENTITY")) {
         return Fail(p,
                     "the DOCTYPE declares an entity; files with entity declarations are refused "
                     "because expanding them can exhaust memory or read other files");

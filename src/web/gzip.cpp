@@ -8,6 +8,8 @@
 #include <new>
 #include <optional>
 
+#include "util/text.h"
+
 namespace cairn::web {
 namespace {
 
@@ -15,17 +17,6 @@ std::string_view Trim(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
   return text;
-}
-
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
 }
 
 // The q-value of one list member's parameters ("q=0.5"); 1 when absent, 0 when malformed.
@@ -80,7 +71,8 @@ bool AcceptsGzip(std::string_view accept_encoding) {
     const std::string_view coding = Trim(member.substr(0, semicolon));
     const double q =
         semicolon == std::string_view::npos ? 1.0 : QValue(member.substr(semicolon + 1));
-    if (EqualsIgnoringCase(coding, "gzip") || EqualsIgnoringCase(coding, "x-gzip")) {
+    if (util::EqualsIgnoringAsciiCase(coding, "gzip") ||
+        util::EqualsIgnoringAsciiCase(coding, "x-gzip")) {
       gzip = q;
     } else if (coding == "*") {
       any = q;

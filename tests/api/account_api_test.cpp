@@ -86,7 +86,8 @@ TEST_CASE("login by username or email returns a token that record.token repeats"
   CHECK(unknown.raw == wrong.raw);
 }
 
-TEST_CASE("auth/me names the signed-in caller and is 401 without a session", "[api][user]") {
+TEST_CASE("auth/me names the signed-in caller, takes fields and is 401 without a session",
+          "[api][user]") {
   TestServer server;
   auto [alice, token] = server.CreateUser("alice");
   Reply me = server.Get("/api/v1/auth/me", token);
@@ -94,6 +95,10 @@ TEST_CASE("auth/me names the signed-in caller and is 401 without a session", "[a
   CHECK(me.body["id"] == alice);
   CHECK(me.body["username"] == "alice");
   CHECK(me.body["email"] == "alice@example.com");
+  Reply narrow = server.Get("/api/v1/auth/me?fields=id,username", token);
+  CHECK(narrow.body == Json{{"id", alice}, {"username", "alice"}});
+  Reply profile = server.Get("/api/v1/user/" + alice + "?fields=username");
+  CHECK(profile.body == Json{{"username", "alice"}});
   CHECK(server.Get("/api/v1/auth/me").status == 401);
   CHECK(server.Get("/api/v1/auth/me", "garbage").status == 401);
 }

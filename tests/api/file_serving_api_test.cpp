@@ -1,14 +1,10 @@
 // Reading files back over HTTP: types and caching headers, revalidation and ranges, thumbnails
 // in every mode, who may fetch what, and requests that try to leave the storage folder.
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
 
+#include "api/raw_http.h"
 #include "api/test_files.h"
 #include "api/test_gpx.h"
 
@@ -28,27 +24,10 @@ Json UploadToTrail(TestServer& server, const std::string& token, const std::stri
   return r.body;
 }
 
-// The whole response to a request line sent byte for byte, so that no client library cleans up
-// "..", "%2e" or a NUL before the server sees them.
-std::string RawExchange(int port, const std::string& target, const std::string& headers = "") {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return "";
-  }
-  const std::string request =
-      "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers + "Connection: close\r\n\r\n";
-  (void)::write(fd, request.data(), request.size());
-  std::string response;
-  char buf[8192];
-  ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) > 0) response.append(buf, static_cast<size_t>(n));
-  ::close(fd);
-  return response;
+// The whole response to a GET sent byte for byte, so that no client library cleans up "..",
+// "%2e" or a NUL before the server sees them.
+std::string RawGet(int port, const std::string& target, const std::string& headers = "") {
+  return RawExchange(port, "GET", target, headers).raw;
 }
 
 int StatusOf(const std::string& response) {
@@ -64,7 +43,7 @@ std::string BodyOf(const std::string& response) {
 // A 304's headers and its (empty) body, by a raw exchange: cpp-httplib's client waits for the
 // body a 304's Content-Length describes.
 std::string Revalidate(TestServer& server, const std::string& url, const std::string& header) {
-  return RawExchange(server.port(), url, header + "\r\n");
+  return RawGet(server.port(), url, header + "\r\n");
 }
 
 // Every path under the data dir outside storage/, with the database's own files left out
@@ -91,7 +70,7 @@ TEST_CASE("stored files come back whole, with their type, caching headers, range
   const std::string png_name = uploaded["photos"][0], jpeg_name = uploaded["photos"][1];
 
   // By collection name and by collection id alike.
-  for (const std::string collection : {std::string("trails"), std::string(kTrailsId)}) {
+  for (const std::string& collection : {std::string("trails"), std::string(kTrailsId)}) {
     INFO(collection);
     Reply r = server.Get(FileUrl(collection, trail, png_name));
     REQUIRE(r.status == 200);
@@ -416,7 +395,7 @@ TEST_CASE("paths that try to leave the storage folder get nothing and touch noth
   };
   for (const std::string& target : targets) {
     INFO(target.substr(0, 200));
-    const std::string response = RawExchange(server.port(), target);
+    const std::string response = RawGet(server.port(), target);
     const int code = StatusOf(response);
     CHECK((code == 404 || code == 400));
     CHECK(response.find("SQLite format 3") == std::string::npos);

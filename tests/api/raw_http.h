@@ -16,6 +16,7 @@ struct RawReply {
   int status = 0;
   std::string head;  // status line and headers, each line ending in \r\n
   std::string body;
+  std::string raw;  // the whole response as received
 
   // The value of the first header called `name` (exact case), or "" when absent.
   std::string Header(const std::string& name) const {
@@ -51,6 +52,7 @@ inline RawReply RawExchange(int port, const std::string& method, const std::stri
   ssize_t n;
   while ((n = ::read(fd, buf, sizeof buf)) > 0) response.append(buf, static_cast<size_t>(n));
   ::close(fd);
+  reply.raw = response;
   const size_t end = response.find("\r\n\r\n");
   if (response.size() < 12 || end == std::string::npos) return reply;
   reply.status = std::atoi(response.c_str() + 9);

@@ -163,8 +163,8 @@ TEST_CASE("versioned assets are cached for a year, revalidate with 304 and answe
     CHECK(old.body == leaflet.body);
   }
   SECTION("unknown files are 404") {
-    for (const std::string path : {base + "/nope.js", base + "/vendor/leaflet/nope.js", base,
-                                   base + "/", std::string("/assets/x")}) {
+    for (const std::string& path : {base + "/nope.js", base + "/vendor/leaflet/nope.js", base,
+                                    base + "/", std::string("/assets/x")}) {
       INFO(path);
       const RawReply missing = RawExchange(server.port(), "GET", path);
       CHECK(missing.status == 404);
@@ -176,8 +176,8 @@ TEST_CASE("versioned assets are cached for a year, revalidate with 304 and answe
 TEST_CASE("text is sent gzip-compressed when the client accepts it, once", "[api][web]") {
   TestServer server;
   const std::string base = AssetBase(RawExchange(server.port(), "GET", "/").body);
-  for (const std::string path : {base + kLeaflet, base + "/vendor/leaflet/leaflet.css",
-                                 std::string("/"), std::string("/trail/abc")}) {
+  for (const std::string& path : {base + kLeaflet, base + "/vendor/leaflet/leaflet.css",
+                                  std::string("/"), std::string("/trail/abc")}) {
     INFO(path);
     const RawReply identity = RawExchange(server.port(), "GET", path);
     const RawReply gzip =
@@ -267,7 +267,7 @@ TEST_CASE("web-dir refuses traversal, encoded separators, hidden files and links
   TestServer server("", {"--web-dir", root.string()});
   const std::string base = "/assets/000000000000";
   CHECK(RawExchange(server.port(), "GET", base + "/lib/x.js").status == 200);
-  for (const std::string target :
+  for (const std::string& target :
        {base + "/../secret.txt", base + "/lib/../../secret.txt", base + "/%2e%2e/secret.txt",
         base + "/%2E%2E%2Fsecret.txt", base + "/..%2fsecret.txt", base + "/lib%2fx.js",
         base + "/..%5csecret.txt", base + "/lib\\x.js", base + "/x.js%00.png",

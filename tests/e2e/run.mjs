@@ -4,9 +4,9 @@
 // sees it read-only; a visitor sees only the public trail. Then screenshots of every screen at
 // phone and desktop widths, the first-load budget, and a 100 000-point trail.
 //
-//   node tests/e2e/run.mjs --binary build/cairn --out build/e2e
+//   node tests/e2e/run.mjs --binary build/cairn --out build/e2e [--web-dir web] [--keep]
 import {parseArgs} from 'node:util';
-import {mkdirSync, rmSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {launchBrowser, PHONE, DESKTOP} from './lib/browser.mjs';
 import {startServer, signUp, apiClient} from './lib/server.mjs';
@@ -16,7 +16,13 @@ import {expect, step, steps, report, watchPage} from './lib/steps.mjs';
 import {trackPixelColumns, cursorPixelColumns, countRuns, centroid} from './lib/canvas.mjs';
 
 const {values: args} = parseArgs({
-  options: {binary: {type: 'string', default: 'build/cairn'}, out: {type: 'string', default: 'build/e2e'}, keep: {type: 'boolean', default: false}},
+  options: {
+    binary: {type: 'string', default: 'build/cairn'},
+    out: {type: 'string', default: 'build/e2e'},
+    keep: {type: 'boolean', default: false},
+    // Development: serve web/ from disk instead of the copy compiled into the binary.
+    'web-dir': {type: 'string'},
+  },
 });
 const out = resolve(args.out);
 rmSync(out, {recursive: true, force: true});
@@ -24,6 +30,15 @@ mkdirSync(join(out, 'screens'), {recursive: true});
 steps.out = out;
 
 const PASSWORD = 'correct-horse-battery';
+
+// Signs in through the login page and waits for the trails page it leads to.
+async function signIn(page, username, password) {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', {name: 'Sign in'}).click();
+  await page.waitForURL(`${origin}/trails`);
+}
 
 // Every string appears in the element's text (numbers are shown with icons around them).
 async function expectTexts(locator, texts, what) {
@@ -37,7 +52,11 @@ const ridge = equatorGpx({name: 'Equator Ridge', startLon: 9.8, points: 901, lon
 const valley = equatorGpx({name: 'Valley Loop', startLon: 9.95, points: 601, lonStep: 0.0002, lowEle: 800, highEle: 1400, stepSeconds: 6});
 
 // Tiles point at a closed port: the app must still draw every track on its plain background.
-const server = await startServer(resolve(args.binary), ['--tiles', 'http://127.0.0.1:9/{z}/{x}/{y}.png']);
+const server = await startServer(resolve(args.binary), [
+  '--tiles',
+  'http://127.0.0.1:9/{z}/{x}/{y}.png',
+  ...(args['web-dir'] ? ['--web-dir', resolve(args['web-dir'])] : []),
+]);
 const browser = await launchBrowser();
 const origin = server.origin;
 const ids = {};
@@ -168,7 +187,11 @@ try {
     ids.list = page.url().split('/').pop();
     await page.getByRole('button', {name: 'Add trails'}).click();
     const add = page.getByRole('dialog', {name: 'Add trails'});
+    // The answer to "e" (after the box's debounce) redraws the rows: wait for it before clicking.
+    const searched = page.waitForResponse((r) => (new URL(r.url()).searchParams.get('filter') || '').startsWith('name ~'));
     await add.getByLabel('Search trails').fill('e');
+    await searched;
+    await add.getByText('2 trails found.').waitFor();
     await add.getByRole('button', {name: 'Add Equator Ridge'}).click();
     await add.getByRole('button', {name: /^Equator Ridge (added|is in the list)$/}).waitFor();
     await add.getByRole('button', {name: 'Add Valley Loop'}).click();
@@ -188,11 +211,7 @@ try {
   await step('bob sees the shared list and cannot edit it', async () => {
     const bobContext = await browser.newContext({viewport: PHONE});
     const bob = watchPage(await bobContext.newPage(), 'bob');
-    await bob.goto(`${origin}/login`);
-    await bob.getByLabel('Username or email').fill('bob');
-    await bob.getByLabel('Password').fill(PASSWORD);
-    await bob.getByRole('button', {name: 'Sign in'}).click();
-    await bob.waitForURL(`${origin}/trails`);
+    await signIn(bob, 'bob', PASSWORD);
     await bob.goto(`${origin}/lists`);
     await bob.getByRole('link', {name: 'Equator favourites'}).click();
     await bob.getByRole('heading', {level: 1, name: 'Equator favourites'}).waitFor();
@@ -296,6 +315,55 @@ try {
     report(`100 000-point trail: upload ${uploadMs} ms (${(gpx.length / 1e6).toFixed(1)} MB), page with map and profile ${readyMs} ms, profile has ${profilePoints} points, hover-to-frame median ${hoverMs.median.toFixed(1)} ms, worst ${hoverMs.worst.toFixed(1)} ms`);
     expect(profilePoints > 0 && profilePoints <= 1000, true, `the profile is downsampled (${profilePoints} points)`);
     await longPage.screenshot({path: join(out, 'screens', 'trail-100k-desktop.png')});
+  });
+
+  await step('alice signs out, resets her password through the mailed link and signs in again', async () => {
+    const context = await browser.newContext({viewport: PHONE});
+    const phone = watchPage(await context.newPage(), 'reset');
+    await signIn(phone, 'alice', PASSWORD);
+    await phone.getByRole('button', {name: 'Sign out'}).click();
+    await phone.getByRole('link', {name: 'Sign in'}).waitFor();
+    await phone.goto(`${origin}/forgot-password`);
+    await phone.getByLabel('Email').fill('alice@example.com');
+    await phone.getByRole('button', {name: 'Send reset link'}).click();
+    await phone.getByText(/a link to set a new password is on its way/).waitFor();
+    // Without --smtp-url the server writes the mail to its log, link included.
+    const link = readFileSync(server.logPath, 'utf8').match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
+    expect(Boolean(link), true, 'the reset mail with its link is in the server log');
+    await phone.goto(`${origin}/reset-password?token=${link[1]}`);
+    await phone.getByLabel('New password', {exact: true}).fill('a-brand-new-secret');
+    await phone.getByLabel('Repeat the new password').fill('a-brand-new-secret');
+    await phone.getByRole('button', {name: 'Set password'}).click();
+    await phone.getByText('Your new password is set. Sign in with it.').waitFor();
+    await phone.getByLabel('Username or email').fill('alice');
+    await phone.getByLabel('Password').fill(PASSWORD);
+    await phone.getByRole('button', {name: 'Sign in'}).click();
+    await phone.locator('.form-error').getByText('Failed to authenticate.').waitFor();
+    expect(await phone.getByLabel('Username or email').inputValue(), 'alice', 'the username stays after a failed sign-in');
+    await phone.getByLabel('Password').fill('a-brand-new-secret');
+    await phone.getByRole('button', {name: 'Sign in'}).click();
+    await phone.waitForURL(`${origin}/trails`);
+    await context.close();
+  });
+
+  await step('markup typed into names, descriptions and comments stays text everywhere', async () => {
+    const client = await apiClient(origin, 'alice', 'a-brand-new-secret');
+    const probe = '<img src=x id=xss-probe onerror="window.__xss=1">';
+    const created = await client.call('PUT', '/trail', {name: `Trap ${probe}`, description: probe, location: probe, public: true, author: client.user.id, lat: 0, lon: 9.7});
+    expect(created.status, 200, 'a trail with markup in its name is stored as typed');
+    expect((await client.call('PUT', '/comment', {trail: created.data.id, author: client.user.id, text: probe, rating: 2})).status, 200, 'a comment with markup');
+    const context = await browser.newContext({viewport: DESKTOP});
+    const visitor = watchPage(await context.newPage(), 'markup');
+    for (const path of ['/trails', `/trail/${created.data.id}`]) {
+      await visitor.goto(origin + path);
+      await visitor.getByText(`Trap ${probe}`).first().waitFor();
+      await visitor.waitForLoadState('networkidle');
+      // Hover every marker so map tooltips and popups render too.
+      for (const marker of await visitor.locator('.leaflet-interactive').all()) await marker.hover({force: true}).catch(() => {});
+      expect(await visitor.locator('#xss-probe').count(), 0, `no element made from the text on ${path}`);
+      expect(await visitor.evaluate(() => window.__xss), undefined, `no script ran on ${path}`);
+    }
+    await context.close();
   });
 } finally {
   await browser.close();

@@ -61,13 +61,19 @@ export function currentShareToken() {
   return shareToken;
 }
 
+// An answer that is not JSON: plain text is the message; an HTML page (a reverse proxy's "413
+// Request Entity Too Large", "502 Bad Gateway") is not, so the status decides the message.
+function textAnswer(text) {
+  return /^\s*</.test(text) ? null : {message: text.slice(0, 200)};
+}
+
 async function parse(response) {
   const text = await response.text();
   if (!text) return null;
   try {
     return JSON.parse(text);
   } catch {
-    return {message: text.slice(0, 200)};
+    return textAnswer(text);
   }
 }
 
@@ -122,7 +128,7 @@ export function upload(method, path, body, {onProgress, onSent, headers = {}, qu
       try {
         data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
-        data = {message: xhr.responseText.slice(0, 200)};
+        data = textAnswer(xhr.responseText);
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data);
       else reject(new ApiError(xhr.status, data));
@@ -140,7 +146,8 @@ export function fileUrl(record, name, {thumb, download} = {}) {
   const params = {};
   if (thumb) params.thumb = thumb;
   if (download) params.download = 1;
-  if (shareToken && record.collectionName === 'trails') params.share = shareToken;
+  // A link share opens the trail and its waypoints (their photos included), nothing else.
+  if (shareToken && (record.collectionName === 'trails' || record.collectionName === 'waypoints')) params.share = shareToken;
   return `${BASE}/files/${record.collectionId}/${record.id}/${encodeURIComponent(name)}${query(params)}`;
 }
 
@@ -155,8 +162,11 @@ export async function listAll(path, params = {}, limit = 2000) {
   return items;
 }
 
-// A filter string literal. The filter lexer unescapes only `\"`, so that is all we escape; a
-// trailing backslash would escape the closing quote and is dropped.
+// A filter string literal. The filter lexer reads a backslash and the character after it as a
+// pair and unescapes only `\"`, so that is all we escape. A backslash run just before a quote or
+// the end must be even, or its last backslash would pair with the quote and end the string early
+// (`a\"` would close after `a\\`); an odd run loses one backslash.
 export function quote(value) {
-  return `"${String(value).replace(/\\+$/, '').replace(/"/g, '\\"')}"`;
+  const text = String(value).replace(/\\+(?="|$)/g, (run) => run.slice(run.length % 2));
+  return `"${text.replace(/"/g, '\\"')}"`;
 }

@@ -19,15 +19,18 @@ export function openAddTrailsDialog({has, add, units, userId}) {
   const results = h('ul', {class: 'add-results', 'aria-label': 'Trails found'});
   let controller = null;
   let timer = null;
+  // Adds still on their way: a search answer drawn meanwhile must not offer them again.
+  const adding = new Set();
 
   function resultRow(trail) {
-    const inList = has(trail.id);
+    const inList = has(trail.id) || adding.has(trail.id);
     const name = trail.name || 'Untitled trail';
     const button = h('button', {type: 'button', class: 'button small', disabled: inList, 'aria-label': inList ? `${name} is in the list` : `Add ${name}`}, inList ? 'In the list' : 'Add');
     const error = h('p', {class: 'field-error', role: 'alert'});
     button.addEventListener('click', async () => {
       button.disabled = true;
       error.textContent = '';
+      adding.add(trail.id);
       try {
         await add(trail);
         button.textContent = 'Added';
@@ -35,6 +38,8 @@ export function openAddTrailsDialog({has, add, units, userId}) {
       } catch (err) {
         button.disabled = false;
         error.textContent = err.message;
+      } finally {
+        adding.delete(trail.id);
       }
     });
     const author = trail.author !== userId ? trail.expand?.author?.username : '';

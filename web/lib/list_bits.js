@@ -1,24 +1,21 @@
 // Pieces the lists overview and the list page share: the avatar (image or initial), the
 // badges that say who sees a list, and the list form used to create and edit one.
 import {h} from './dom.js';
-import {fileUrl} from './api.js';
+import {avatar} from './avatar.js';
 import {field, formError} from './forms.js';
 
 // The list's avatar as a 100x100 thumbnail, or its initial on a tinted square.
 export function listAvatar(list, {size = 64} = {}) {
-  const style = {width: `${size}px`, height: `${size}px`};
-  if (list.avatar) {
-    return h('img', {class: 'list-avatar', src: fileUrl(list, list.avatar, {thumb: '100x100'}), alt: '', width: size, height: size, loading: 'lazy', style});
-  }
-  const initial = (String(list.name || '?').trim()[0] || '?').toUpperCase();
-  return h('span', {class: 'list-avatar list-initial', 'aria-hidden': 'true', style: {...style, fontSize: `${Math.round(size * 0.45)}px`}}, initial);
+  return avatar(list, {name: list.name, size});
 }
 
-// "Private" / "Public" / "Shared with you" as seen by the signed-in user.
-export function listBadges(list, {userId, sharedWithMe}) {
+// "Private" / "Public", and who else sees it, as seen by the signed-in user: "Shared with you"
+// on someone else's list, "Shared with 2 people" on one's own (`sharedWithCount`, when known).
+export function listBadges(list, {userId, sharedWithMe, sharedWithCount = 0}) {
   const badges = [];
   const mine = userId && list.author === userId;
   if (!mine && sharedWithMe) badges.push(h('span', {class: 'badge shared'}, sharedWithMe === 'edit' ? 'Shared with you · can edit' : 'Shared with you'));
+  if (mine && sharedWithCount > 0) badges.push(h('span', {class: 'badge shared'}, `Shared with ${sharedWithCount} ${sharedWithCount === 1 ? 'person' : 'people'}`));
   badges.push(list.public ? h('span', {class: 'badge'}, 'Public') : h('span', {class: 'badge private'}, 'Private'));
   return h('span', {class: 'list-badges'}, badges);
 }

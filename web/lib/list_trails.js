@@ -1,7 +1,7 @@
 // The list page's summed statistics and its trail rows, with the editors' Move up / Move down /
 // Remove buttons (keyboard-reachable, named after the trail for screen readers).
 import {h} from './dom.js';
-import {trackPreview} from './trail_bits.js';
+import {trackNumbers, trackPreview} from './trail_bits.js';
 import {formatDistance, formatElevation, formatDuration, formatDate, difficultyLabel} from './format.js';
 
 export function listStats(trails, units) {
@@ -26,10 +26,12 @@ function preview(trail, name, color) {
 function row(trail, index, count, {units, colorOf, canEdit, onHover, move, remove}) {
   const name = trail.name || 'Untitled trail';
   const color = colorOf(trail.id);
+  // Without a track only the numbers that are known (no "0 m"); the drawing says "No track".
+  const numbers = new Map(trackNumbers(trail, units));
   const meta = [
-    formatDistance(trail.distance, units),
-    `↑ ${formatElevation(trail.elevation_gain, units)}`,
-    `↓ ${formatElevation(trail.elevation_loss, units)}`,
+    numbers.get('Distance'),
+    numbers.has('Elevation gain') ? `↑ ${numbers.get('Elevation gain')}` : '',
+    numbers.has('Elevation loss') ? `↓ ${numbers.get('Elevation loss')}` : '',
     trail.duration ? formatDuration(trail.duration) : '',
     formatDate(trail.date),
     trail.location,

@@ -3,6 +3,7 @@
 import * as L from '../vendor/leaflet/leaflet.esm.min.js';
 import {config} from './session.js';
 import {decodePolyline} from './polyline.js';
+import {h} from './dom.js';
 
 export {L};
 
@@ -51,7 +52,8 @@ export function drawTrack(map, latlngs, options = {}) {
 
 export function pointMarker(latlng, {color = TRACK_COLOR, label, radius = 7} = {}) {
   const marker = L.circleMarker(latlng, {radius, color: '#fff', weight: 2, fillColor: color, fillOpacity: 1});
-  if (label) marker.bindTooltip(label);
+  // Leaflet puts string content in as HTML; a text node keeps a trail's name a name.
+  if (label) marker.bindTooltip(h('span', null, label));
   return marker;
 }
 

@@ -77,6 +77,11 @@ export const session = {
   },
 };
 
+// The sign-in page's address, coming back to the current page afterwards.
+export function signInHref() {
+  return `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
 export function config() {
   const el = document.getElementById('cairn-config');
   try {

@@ -1,6 +1,7 @@
 // Settings: the profile (avatar, username, bio) and the preferences (units, default privacy).
 import {h, uniqueId} from './dom.js';
-import {api, upload, fileUrl} from './api.js';
+import {api, upload} from './api.js';
+import {avatar} from './avatar.js';
 import {field, formError, onSubmit} from './forms.js';
 import {avatarPicker} from './list_avatar.js';
 
@@ -18,10 +19,7 @@ function flash(note, text) {
 }
 
 export function userAvatar(user, size = 96) {
-  const style = {width: `${size}px`, height: `${size}px`};
-  if (user.avatar) return h('img', {class: 'list-avatar round', src: fileUrl(user, user.avatar, {thumb: '100x100'}), alt: 'Your profile picture', width: size, height: size, style});
-  const initial = (user.username || '?')[0].toUpperCase();
-  return h('span', {class: 'list-avatar list-initial round', 'aria-hidden': 'true', style: {...style, fontSize: `${Math.round(size * 0.45)}px`}}, initial);
+  return avatar(user, {name: user.username, size, round: true, alt: 'Your profile picture'});
 }
 
 export function profileSection(session) {
@@ -79,6 +77,7 @@ const VISIBILITY = [
 
 export function preferencesSection(session) {
   const settings = session.settings;
+  // Profiles are always public on Cairn; the stored account value is kept as it is.
   const privacy = {account: 'public', trails: 'private', lists: 'private', ...(settings.privacy || {})};
   const note = savedNote();
   const form = h(
@@ -105,13 +104,12 @@ export function preferencesSection(session) {
         {class: 'form-grid'},
         field({label: 'New trails', name: 'trails', type: 'select', value: privacy.trails, options: VISIBILITY}),
         field({label: 'New lists', name: 'lists', type: 'select', value: privacy.lists, options: VISIBILITY}),
-        field({label: 'Account', name: 'account', type: 'select', value: privacy.account, options: VISIBILITY, help: 'Whether others may see your profile.'}),
       ),
     ),
     h('div', {class: 'row'}, h('button', {type: 'submit', class: 'button primary'}, 'Save preferences'), note),
   );
   onSubmit(form, async (values) => {
-    await session.saveSettings({unit: values.unit, privacy: {account: values.account, trails: values.trails, lists: values.lists}});
+    await session.saveSettings({unit: values.unit, privacy: {account: privacy.account, trails: values.trails, lists: values.lists}});
     flash(note, `Preferences saved. Distances now show in ${session.units === 'imperial' ? 'miles and feet' : 'kilometres and metres'}.`);
   }, {privacy: 'trails'});
   return h('section', {class: 'settings-section card-box', id: 'preferences', 'aria-labelledby': 'preferences-title'}, h('h2', {id: 'preferences-title'}, 'Preferences'), form);

@@ -3,7 +3,8 @@
 import {h, replace} from './dom.js';
 import {api, listAll} from './api.js';
 import {field, formError, onSubmit} from './forms.js';
-import {confirmDialog} from './dialog.js';
+import {copyField} from './clipboard.js';
+import {onDeleteClick} from './delete_action.js';
 import {formatDate} from './format.js';
 
 // "2025-03-01 10:02:03.000Z" -> "2025-03-01 10:02 UTC"
@@ -39,19 +40,14 @@ function tokenRow(token, onRevoked) {
     ),
     revoke,
   );
-  revoke.addEventListener('click', async () => {
-    const yes = await confirmDialog({title: 'Revoke this token?', message: `Programs that use “${token.name}” stop working at once. This cannot be undone.`, confirmLabel: 'Revoke token'});
-    if (!yes) return;
-    error.textContent = '';
-    revoke.disabled = true;
-    try {
-      await api('DELETE', `/api-token/${token.id}`);
+  onDeleteClick(revoke, {
+    path: `/api-token/${token.id}`,
+    confirm: {title: 'Revoke this token?', message: `Programs that use “${token.name}” stop working at once. This cannot be undone.`, confirmLabel: 'Revoke token'},
+    error,
+    onDeleted() {
       row.remove();
       onRevoked(token);
-    } catch (err) {
-      revoke.disabled = false;
-      error.textContent = err.message;
-    }
+    },
   });
   return row;
 }
@@ -62,18 +58,7 @@ function newTokenBox(token) {
   const status = h('span', {class: 'saved-note', role: 'status', 'aria-live': 'polite'});
   const copy = h('button', {type: 'button', class: 'button primary'}, 'Copy token');
   copy.addEventListener('click', async () => {
-    try {
-      // The Clipboard API needs https or localhost; a LAN server over http falls back.
-      if (navigator.clipboard && window.isSecureContext) await navigator.clipboard.writeText(token.token);
-      else {
-        input.select();
-        if (!document.execCommand('copy')) throw new Error('copy refused');
-      }
-      status.textContent = 'Copied.';
-    } catch {
-      input.select();
-      status.textContent = 'Copying failed: the token is selected, copy it with Ctrl+C (or long-press on a phone).';
-    }
+    status.textContent = (await copyField(input)) ? 'Copied.' : 'Copying failed: the token is selected, copy it with Ctrl+C (or long-press on a phone).';
   });
   input.addEventListener('focus', () => input.select());
   return h(

@@ -1,5 +1,5 @@
 // Pieces several screens show for a trail: the drawn track preview (when there is no photo) and
-// the statistics list, in the viewer's units.
+// the statistics, in the viewer's units, saying only what is known when there is no track yet.
 import {h, svg} from './dom.js';
 import {decodePolyline} from './polyline.js';
 import {formatDistance, formatElevation, formatDuration, formatDate} from './format.js';
@@ -40,14 +40,30 @@ export function trackPreview(trail, {width = 320, height = 180, label} = {}) {
   return box;
 }
 
-// A <dl class="stats"> of the numbers a hiker looks at, in `units`.
-export function statsList(trail, units, {compact = false} = {}) {
+// True when the trail has a recorded line: a distance, or a line to draw. A trail made by hand
+// before its GPS file arrives has neither, and its zeros mean "unknown", not "0 m".
+function hasTrack(trail) {
+  return Number(trail.distance) > 0 || Boolean(trail.polyline || trail.preview);
+}
+
+// [term, value] pairs of distance, elevation and duration, in `units`. Without a track only the
+// numbers that are known (above zero) are given, so a new trail does not claim "0 m".
+export function trackNumbers(trail, units) {
+  const known = hasTrack(trail);
   const items = [
-    ['Distance', formatDistance(trail.distance, units)],
-    ['Elevation gain', formatElevation(trail.elevation_gain, units)],
-    ['Elevation loss', formatElevation(trail.elevation_loss, units)],
-    ['Duration', formatDuration(trail.duration)],
+    ['Distance', trail.distance, formatDistance(trail.distance, units)],
+    ['Elevation gain', trail.elevation_gain, formatElevation(trail.elevation_gain, units)],
+    ['Elevation loss', trail.elevation_loss, formatElevation(trail.elevation_loss, units)],
+    ['Duration', trail.duration, formatDuration(trail.duration)],
   ];
+  return items.filter(([, raw]) => known || Number(raw) > 0).map(([term, , text]) => [term, text]);
+}
+
+// A <dl class="stats"> of the numbers a hiker looks at, in `units`; "GPS track: None yet" in
+// place of the track's numbers when there are none.
+export function statsList(trail, units, {compact = false} = {}) {
+  const items = trackNumbers(trail, units);
+  if (!items.length) items.push(['GPS track', 'None yet']);
   if (!compact && trail.moving_duration) items.push(['Moving time', formatDuration(trail.moving_duration)]);
   if (!compact && trail.date) items.push(['Date', formatDate(trail.date)]);
   return h('dl', {class: 'stats'}, items.map(([term, value]) => h('div', null, h('dt', null, term), h('dd', null, value))));

@@ -1,72 +1,50 @@
 // Comments of a trail: the list (author, date, stars, text) and, for signed-in people who may
 // see the trail, a form with text and a 1–5 star rating (a radio group, so keyboards and screen
 // readers use it as any other). Authors delete their own; the trail's author may delete any.
-import {h, replace, toast} from './dom.js';
-import {api, listAll, quote} from './api.js';
+import {h, toast} from './dom.js';
+import {api, quote} from './api.js';
 import {field, formError, onSubmit} from './forms.js';
-import {confirmDialog} from './dialog.js';
 import {formatDate} from './format.js';
+import {entryFeed, entryItem, signInPrompt} from './trail_entries.js';
 
 // commentsSection({trail, session, canPost, signal, onRating(average, count)}) -> <section>
 export function commentsSection({trail, session, canPost, signal, onRating = () => {}}) {
-  const list = h('div', {class: 'comment-list', 'aria-live': 'polite', 'aria-busy': 'true'}, h('p', {class: 'muted'}, 'Loading comments…'));
-  const count = h('span', {class: 'count muted'});
-  const section = h('section', {class: 'trail-section trail-comments', 'aria-labelledby': 'comments-title'}, h('h2', {id: 'comments-title'}, 'Comments ', count));
-  let comments = [];
-
-  function render() {
-    list.removeAttribute('aria-busy');
-    count.textContent = comments.length ? `(${comments.length})` : '';
-    const rated = comments.filter((c) => c.rating > 0);
-    onRating(rated.length ? rated.reduce((sum, c) => sum + c.rating, 0) / rated.length : 0, rated.length);
-    if (!comments.length) {
-      replace(list, h('p', {class: 'muted'}, 'No comments yet.'));
-      return;
-    }
-    replace(list, h('ul', {class: 'entry-list'}, comments.map(commentItem)));
-  }
+  const feed = entryFeed({
+    trail,
+    session,
+    id: 'comments',
+    title: 'Comments',
+    className: 'trail-comments',
+    loadingText: 'Loading comments…',
+    emptyText: 'No comments yet.',
+    what: 'Comments',
+    live: true,
+    renderEntry: commentItem,
+    onChange(comments) {
+      const rated = comments.filter((c) => c.rating > 0);
+      onRating(rated.length ? rated.reduce((sum, c) => sum + c.rating, 0) / rated.length : 0, rated.length);
+    },
+  });
 
   function commentItem(comment) {
     const author = comment.expand?.author?.username || 'Someone';
-    const mayDelete = session.user && (comment.author === session.user.id || trail.author === session.user.id);
     const error = h('p', {class: 'field-error', role: 'alert'});
-    const remove = mayDelete
-      ? h('button', {type: 'button', class: 'button small', 'aria-label': `Delete comment by ${author}`}, 'Delete')
-      : null;
-    remove?.addEventListener('click', async () => {
-      const ok = await confirmDialog({title: 'Delete this comment?', message: 'The comment is removed for everyone.', confirmLabel: 'Delete comment'});
-      if (!ok) return;
-      error.textContent = '';
-      try {
-        await api('DELETE', `/comment/${comment.id}`);
-        comments = comments.filter((c) => c.id !== comment.id);
-        render();
-        toast('Comment deleted.');
-        section.querySelector('h2').focus?.();
-      } catch (err) {
-        error.textContent = err.message;
-      }
-    });
-    return h(
-      'li',
-      {class: 'entry'},
-      h(
-        'div',
-        {class: 'entry-head'},
+    return entryItem({
+      head: [
         h('strong', null, author),
         h('time', {class: 'muted', datetime: formatDate(comment.created)}, formatDate(comment.created)),
         comment.rating > 0 ? stars(comment.rating) : null,
-        h('span', {class: 'spacer'}),
-        remove,
-      ),
-      h('p', {class: 'pre-line entry-text'}, comment.text),
-      error,
-    );
+      ],
+      action: feed.deleteButton(comment, {
+        label: `Delete comment by ${author}`,
+        path: `/comment/${comment.id}`,
+        confirm: {title: 'Delete this comment?', message: 'The comment is removed for everyone.', confirmLabel: 'Delete comment'},
+        doneText: 'Comment deleted.',
+        error,
+      }),
+      body: [h('p', {class: 'pre-line entry-text'}, comment.text), error],
+    });
   }
-
-  section.append(list);
-  if (canPost) section.append(commentForm());
-  else if (!session.signedIn) section.append(h('p', null, h('a', {href: `/login?next=${encodeURIComponent(location.pathname + location.search)}`}, 'Sign in to add a comment')));
 
   function commentForm() {
     const rating = starInput();
@@ -86,8 +64,7 @@ export function commentsSection({trail, session, canPost, signal, onRating = () 
       if (values.rating) body.rating = Number(values.rating);
       const saved = await api('PUT', '/comment', body, {query: {expand: 'author'}});
       if (!saved.expand?.author) saved.expand = {...saved.expand, author: session.user};
-      comments = [saved, ...comments];
-      render();
+      feed.set([saved, ...feed.entries]);
       form.reset();
       rating.dispatchEvent(new Event('change'));
       toast('Comment posted.');
@@ -95,18 +72,10 @@ export function commentsSection({trail, session, canPost, signal, onRating = () 
     return form;
   }
 
-  listAll('/comment', {filter: `trail=${quote(trail.id)}`, sort: '-created', expand: 'author', fields: 'id,author,text,rating,created,expand.author.username'}, 1000)
-    .then((items) => {
-      if (signal?.aborted) return;
-      comments = items;
-      render();
-    })
-    .catch((error) => {
-      if (signal?.aborted || error.name === 'AbortError') return;
-      list.removeAttribute('aria-busy');
-      replace(list, h('p', {class: 'form-error', role: 'alert'}, `Comments could not be loaded: ${error.message}`));
-    });
-  return section;
+  if (canPost) feed.section.append(commentForm());
+  else if (!session.signedIn) feed.section.append(signInPrompt('Sign in to add a comment'));
+  feed.load('/comment', {filter: `trail=${quote(trail.id)}`, sort: '-created', expand: 'author', fields: 'id,author,text,rating,created,expand.author.username'}, signal);
+  return feed.section;
 }
 
 // A read-only row of stars with its value in words.

@@ -1,11 +1,11 @@
 // Summit logs of a trail: who did it when, their words, photos and (with a GPS file) their
 // numbers; and for signed-in people who may see the trail, a form that sends everything in one
 // multipart request (`PUT /summit-log/form`) with a progress bar.
-import {h, replace, toast} from './dom.js';
-import {api, upload, listAll, quote, fileUrl} from './api.js';
+import {h, toast} from './dom.js';
+import {upload, quote, fileUrl} from './api.js';
 import {field, formError, onSubmit} from './forms.js';
-import {confirmDialog} from './dialog.js';
 import {formatDate, formatDistance, formatElevation, formatDuration, formatBytes} from './format.js';
+import {entryFeed, entryItem, signInPrompt} from './trail_entries.js';
 import {photoGrid} from './trail_photos.js';
 
 const LOG_FIELDS = 'id,collectionId,collectionName,author,date,text,distance,duration,elevation_gain,elevation_loss,gpx,photos,expand.author.username';
@@ -14,58 +14,40 @@ const TRACK_TYPES = '.gpx,.kml,.kmz,.tcx,.geojson,.json,.fit';
 // summitSection({trail, session, canPost, signal}) -> <section>; `signal` aborting cancels an
 // upload that is still running.
 export function summitSection({trail, session, canPost, signal}) {
-  const list = h('div', {class: 'summit-list', 'aria-busy': 'true'}, h('p', {class: 'muted'}, 'Loading summit logs…'));
-  const count = h('span', {class: 'count muted'});
-  const section = h('section', {class: 'trail-section trail-summits', 'aria-labelledby': 'summits-title'}, h('h2', {id: 'summits-title'}, 'Summit logs ', count));
-  let logs = [];
-
-  function render() {
-    list.removeAttribute('aria-busy');
-    count.textContent = logs.length ? `(${logs.length})` : '';
-    if (!logs.length) replace(list, h('p', {class: 'muted'}, 'Nobody has logged this trail yet.'));
-    else replace(list, h('ul', {class: 'entry-list'}, logs.map(logItem)));
-  }
+  const feed = entryFeed({
+    trail,
+    session,
+    id: 'summits',
+    title: 'Summit logs',
+    className: 'trail-summits',
+    loadingText: 'Loading summit logs…',
+    emptyText: 'Nobody has logged this trail yet.',
+    what: 'Summit logs',
+    renderEntry: logItem,
+  });
 
   function logItem(log) {
     const author = log.expand?.author?.username || 'Someone';
-    const mayDelete = session.user && (log.author === session.user.id || trail.author === session.user.id);
+    const date = formatDate(log.date);
     const error = h('p', {class: 'field-error', role: 'alert'});
-    const remove = mayDelete ? h('button', {type: 'button', class: 'button small', 'aria-label': `Delete summit log of ${formatDate(log.date)} by ${author}`}, 'Delete') : null;
-    remove?.addEventListener('click', async () => {
-      const ok = await confirmDialog({title: 'Delete this summit log?', message: 'The log, its photos and its GPS file are removed.', confirmLabel: 'Delete summit log'});
-      if (!ok) return;
-      error.textContent = '';
-      try {
-        await api('DELETE', `/summit-log/${log.id}`);
-        logs = logs.filter((l) => l.id !== log.id);
-        render();
-        toast('Summit log deleted.');
-      } catch (err) {
-        error.textContent = err.message;
-      }
-    });
     const photos = log.photos || [];
-    return h(
-      'li',
-      {class: 'entry'},
-      h(
-        'div',
-        {class: 'entry-head'},
-        h('time', {datetime: formatDate(log.date)}, h('strong', null, formatDate(log.date))),
-        h('span', {class: 'muted'}, author),
-        h('span', {class: 'spacer'}),
-        remove,
-      ),
-      log.text ? h('p', {class: 'pre-line entry-text'}, log.text) : null,
-      log.gpx ? logStats(log, session.units) : null,
-      photos.length ? photoGrid(log, photos, {thumb: '100x100', size: 'small', what: `photo of the summit log of ${formatDate(log.date)},`}) : null,
-      error,
-    );
+    return entryItem({
+      head: [h('time', {datetime: date}, h('strong', null, date)), h('span', {class: 'muted'}, author)],
+      action: feed.deleteButton(log, {
+        label: `Delete summit log of ${date} by ${author}`,
+        path: `/summit-log/${log.id}`,
+        confirm: {title: 'Delete this summit log?', message: 'The log, its photos and its GPS file are removed.', confirmLabel: 'Delete summit log'},
+        doneText: 'Summit log deleted.',
+        error,
+      }),
+      body: [
+        log.text ? h('p', {class: 'pre-line entry-text'}, log.text) : null,
+        log.gpx ? logStats(log, session.units) : null,
+        photos.length ? photoGrid(log, photos, {thumb: '100x100', size: 'small', what: `photo of the summit log of ${date},`}) : null,
+        error,
+      ],
+    });
   }
-
-  section.append(list);
-  if (canPost) section.append(logForm());
-  else if (!session.signedIn) section.append(h('p', null, h('a', {href: `/login?next=${encodeURIComponent(location.pathname + location.search)}`}, 'Sign in to log a summit')));
 
   function logForm() {
     const toggle = h('button', {type: 'button', class: 'button', 'aria-expanded': 'false'}, 'Add a summit log');
@@ -127,8 +109,7 @@ export function summitSection({trail, session, canPost, signal}) {
       try {
         const saved = await running.promise;
         if (!saved.expand?.author) saved.expand = {...saved.expand, author: session.user};
-        logs = [saved, ...logs].sort((a, b) => String(b.date).localeCompare(String(a.date)));
-        render();
+        feed.set([saved, ...feed.entries].sort((a, b) => String(b.date).localeCompare(String(a.date))));
         form.reset();
         form.querySelector('input[name="date"]').value = today();
         setOpen(false);
@@ -145,18 +126,10 @@ export function summitSection({trail, session, canPost, signal}) {
     return h('div', {class: 'summit-add'}, toggle, form);
   }
 
-  listAll('/summit-log', {filter: `trail=${quote(trail.id)}`, sort: '-date', expand: 'author', fields: LOG_FIELDS}, 1000)
-    .then((items) => {
-      if (signal?.aborted) return;
-      logs = items;
-      render();
-    })
-    .catch((error) => {
-      if (signal?.aborted || error.name === 'AbortError') return;
-      list.removeAttribute('aria-busy');
-      replace(list, h('p', {class: 'form-error', role: 'alert'}, `Summit logs could not be loaded: ${error.message}`));
-    });
-  return section;
+  if (canPost) feed.section.append(logForm());
+  else if (!session.signedIn) feed.section.append(signInPrompt('Sign in to log a summit'));
+  feed.load('/summit-log', {filter: `trail=${quote(trail.id)}`, sort: '-date', expand: 'author', fields: LOG_FIELDS}, signal);
+  return feed.section;
 }
 
 function logStats(log, units) {

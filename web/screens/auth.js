@@ -34,6 +34,7 @@ export const login = {
     view.append(
       page(
         'Sign in',
+        query.get('reset') ? h('p', {class: 'notice', role: 'status'}, 'Your new password is set. Sign in with it.') : null,
         form,
         h('p', null, h('a', {href: '/forgot-password', 'data-link': true}, 'Forgot your password?')),
         config().signup !== false ? h('p', null, 'New here? ', h('a', {href: `/signup${query.get('next') ? `?next=${encodeURIComponent(query.get('next'))}` : ''}`, 'data-link': true}, 'Create an account')) : null,

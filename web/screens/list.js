@@ -29,10 +29,15 @@ async function fillLines(trails) {
   }
 }
 
-// {permission: 'owner' | 'edit' | 'view', shared: the signed-in user's share, if any}.
+// {permission: 'owner' | 'edit' | 'view', shared: the signed-in user's share, if any,
+//  sharedWithCount: for the owner, how many people the list is shared with}.
 async function accessTo(list, session) {
   if (!session.signedIn) return {permission: 'view', shared: null};
-  if (list.author === session.user.id) return {permission: 'owner', shared: null};
+  if (list.author === session.user.id) {
+    // Only for a badge: a failure leaves the badge out rather than the page.
+    const counted = await api('GET', '/list-share', null, {query: {filter: `list = ${quote(list.id)}`, fields: 'id', perPage: 1}, withTotal: true}).catch(() => ({total: 0}));
+    return {permission: 'owner', shared: null, sharedWithCount: counted.total};
+  }
   const shares = await listAll('/list-share', {filter: `list = ${quote(list.id)} && user = ${quote(session.user.id)}`, fields: 'id,permission'});
   const shared = shares.some((s) => s.permission === 'edit') ? 'edit' : shares.length ? 'view' : null;
   return {permission: shared === 'edit' ? 'edit' : 'view', shared};
@@ -47,9 +52,10 @@ async function load(id, session) {
 
 export default {
   async render({view, params, session, navigate, isCurrent}) {
-    const {list, byId, permission, shared} = await load(params.id, session);
+    const {list, byId, permission, shared, sharedWithCount = 0} = await load(params.id, session);
     if (!isCurrent()) return undefined;
     const units = session.units;
+    let sharedCount = sharedWithCount;
     const canEdit = permission === 'owner' || permission === 'edit';
     const isAuthor = permission === 'owner';
     // The trails as shown: ids in list order that this viewer can open.
@@ -121,6 +127,8 @@ export default {
       map.show(trails);
     }
 
+    const badges = () => listBadges(list, {userId: session.user?.id, sharedWithMe: shared, sharedWithCount: sharedCount});
+
     function renderHead() {
       document.title = `${list.name} · Cairn`;
       const author = list.expand?.author?.username;
@@ -133,7 +141,7 @@ export default {
         actions.push(h('button', {type: 'button', class: 'button', onclick: openAdd}, 'Add trails'));
       }
       if (isAuthor) {
-        actions.push(h('button', {type: 'button', class: 'button', onclick: () => openShareDialog({list, ownerId: session.user.id})}, 'Share'));
+        actions.push(h('button', {type: 'button', class: 'button', onclick: openShare}, 'Share'));
         actions.push(h('button', {type: 'button', class: 'button danger', onclick: deleteList}, 'Delete list'));
       }
       replace(
@@ -143,11 +151,23 @@ export default {
           'div',
           {class: 'list-head-text'},
           h('h1', null, list.name || 'Untitled list'),
-          h('p', {class: 'list-head-meta'}, author ? h('span', null, 'by ', h('strong', null, author)) : null, listBadges(list, {userId: session.user?.id, sharedWithMe: shared})),
+          h('p', {class: 'list-head-meta'}, author ? h('span', null, 'by ', h('strong', null, author)) : null, badges()),
           list.description ? h('p', {class: 'list-description'}, list.description) : null,
           actions.length ? h('div', {class: 'row list-actions'}, actions) : null,
         ),
       );
+    }
+
+    function openShare() {
+      openShareDialog({
+        list,
+        ownerId: session.user.id,
+        // Only the badges change: the Share button that focus returns to stays.
+        onCount(n) {
+          sharedCount = n;
+          head.querySelector('.list-badges')?.replaceWith(badges());
+        },
+      });
     }
 
     function openAdd() {

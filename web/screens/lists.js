@@ -13,7 +13,7 @@ function trailCount(list) {
   return n === 1 ? '1 trail' : `${n} trails`;
 }
 
-function listCard(list, {userId, sharedWithMe}) {
+function listCard(list, {userId, sharedWithMe, sharedWithCount}) {
   const author = list.expand?.author?.username;
   const others = userId !== list.author;
   return h(
@@ -30,7 +30,7 @@ function listCard(list, {userId, sharedWithMe}) {
         {class: 'list-card-meta'},
         h('span', null, trailCount(list)),
         others && author ? h('span', null, `by ${author}`) : null,
-        listBadges(list, {userId, sharedWithMe}),
+        listBadges(list, {userId, sharedWithMe, sharedWithCount}),
       ),
     ),
   );
@@ -43,7 +43,7 @@ function section(title, lists, context, emptyText) {
     {class: 'lists-section', 'aria-labelledby': id},
     h('h2', {id}, title, h('span', {class: 'muted count'}, ` (${lists.length})`)),
     lists.length
-      ? h('ul', {class: 'list-cards'}, lists.map((list) => listCard(list, {...context, sharedWithMe: context.shares.get(list.id)})))
+      ? h('ul', {class: 'list-cards'}, lists.map((list) => listCard(list, {userId: context.userId, sharedWithMe: context.shares.get(list.id), sharedWithCount: context.sharedCounts.get(list.id)})))
       : h('p', {class: 'empty'}, emptyText),
   );
 }
@@ -61,14 +61,22 @@ function openNewListDialog({session, navigate}) {
   form.querySelector('input[name="name"]').focus();
 }
 
+// The lists, and in one more request every share the viewer may see: those with the viewer
+// (`shares`: list id -> permission) and those of the viewer's own lists (`sharedCounts`: list
+// id -> number of people).
 async function loadLists(session) {
   const lists = await listAll('/list', {expand: 'author', sort: '-updated', fields: LIST_FIELDS});
   const shares = new Map();
+  const sharedCounts = new Map();
   if (session.signedIn) {
-    const mine = await listAll('/list-share', {filter: `user = ${quote(session.user.id)}`, fields: 'list,permission'});
-    for (const share of mine) shares.set(share.list, share.permission);
+    const me = quote(session.user.id);
+    const visible = await listAll('/list-share', {filter: `user = ${me} || list.author = ${me}`, fields: 'list,user,permission'});
+    for (const share of visible) {
+      if (share.user === session.user.id) shares.set(share.list, share.permission);
+      else sharedCounts.set(share.list, (sharedCounts.get(share.list) || 0) + 1);
+    }
   }
-  return {lists, shares};
+  return {lists, shares, sharedCounts};
 }
 
 export default {
@@ -86,9 +94,9 @@ export default {
         body,
       ),
     );
-    const {lists, shares} = await loadLists(session);
+    const {lists, shares, sharedCounts} = await loadLists(session);
     if (!isCurrent()) return;
-    const context = {userId, shares};
+    const context = {userId, shares, sharedCounts};
     if (!session.signedIn) {
       replace(body, section('Public lists', lists, context, 'No public lists yet.'));
       return;

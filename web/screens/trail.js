@@ -11,6 +11,7 @@ import {elevationProfile, profileRange} from '../lib/trail_profile.js';
 import {photoGrid, openPhotoViewer} from '../lib/trail_photos.js';
 import {commentsSection, stars} from '../lib/trail_comments.js';
 import {summitSection} from '../lib/trail_summits.js';
+import {entryItem} from '../lib/trail_entries.js';
 import {openShareDialog} from '../lib/trail_share.js';
 
 const ID = /^[a-z0-9]{15}$/;
@@ -189,7 +190,7 @@ function header(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) 
         trail.difficulty ? h('span', {class: ['badge', trail.difficulty]}, difficultyLabel(trail.difficulty)) : null,
         category ? h('span', {class: 'badge'}, category) : null,
         trail.public ? h('span', {class: 'badge'}, 'Public') : h('span', {class: 'badge private'}, 'Private'),
-        myShare ? h('span', {class: 'badge'}, myShare.permission === 'edit' ? 'Shared with you · can edit' : 'Shared with you') : null,
+        myShare ? h('span', {class: 'badge shared'}, myShare.permission === 'edit' ? 'Shared with you · can edit' : 'Shared with you') : null,
         rating,
       ),
     ),
@@ -222,21 +223,19 @@ function waypointsSection(waypoints, showOnMap) {
   const items = waypoints.map((w) => {
     const name = w.name || 'Waypoint';
     const located = isCoordinate(w.lat, w.lon);
-    return h(
-      'li',
-      {class: 'entry waypoint-entry'},
-      h(
-        'div',
-        {class: 'entry-head'},
+    return entryItem({
+      className: 'waypoint-entry',
+      head: [
         h('span', {class: 'pin waypoint', 'aria-hidden': 'true'}, '•'),
         h('strong', null, name),
         h('span', {class: 'muted coords'}, located ? `${w.lat.toFixed(5)}, ${w.lon.toFixed(5)}` : ''),
-        h('span', {class: 'spacer'}),
-        located ? h('button', {type: 'button', class: 'button small', 'aria-label': `Show ${name} on the map`, onclick: () => showOnMap(w.id)}, 'Show on map') : null,
-      ),
-      w.description ? h('p', {class: 'pre-line entry-text'}, w.description) : null,
-      w.photos?.length ? photoGrid(w, w.photos, {thumb: '100x100', size: 'small', what: `photo of ${name},`}) : null,
-    );
+      ],
+      action: located ? h('button', {type: 'button', class: 'button small', 'aria-label': `Show ${name} on the map`, onclick: () => showOnMap(w.id)}, 'Show on map') : null,
+      body: [
+        w.description ? h('p', {class: 'pre-line entry-text'}, w.description) : null,
+        w.photos?.length ? photoGrid(w, w.photos, {thumb: '100x100', size: 'small', what: `photo of ${name},`}) : null,
+      ],
+    });
   });
   return h('section', {class: 'trail-section', 'aria-labelledby': 'waypoints-title'}, h('h2', {id: 'waypoints-title'}, 'Waypoints ', h('span', {class: 'count muted'}, `(${waypoints.length})`)), h('ul', {class: 'entry-list'}, items));
 }
