@@ -36,7 +36,7 @@ function renderNav() {
       nav,
       link('/trails', 'Trails'),
       link('/lists', 'Lists'),
-      h('a', {href: '/trail/new', 'data-link': true, class: 'nav-new'}, '+ New', h('span', {class: 'hide-narrow'}, '\u00a0trail')),
+      h('a', {href: '/trail/new', 'data-link': true, class: 'nav-new'}, '+ New', h('span', {class: 'hide-narrow'}, 'trail')),
       h('a', {href: '/settings', 'data-link': true, class: 'nav-user', title: 'Profile and settings'}, session.user.username),
       signOut,
     );

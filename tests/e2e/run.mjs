@@ -115,6 +115,20 @@ try {
     ids.valley = valleyId;
   });
 
+  await step('uploading the same file again warns of the duplicate; a broken file says why', async () => {
+    await page.goto(`${origin}/trail/new`);
+    await page.getByLabel('GPS files', {exact: true}).setInputFiles([
+      {name: 'ridge-again.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(ridge.gpx)},
+      {name: 'broken.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from('<gpx><trk><trkseg><trkpt lat="1" lon="2">')},
+    ]);
+    await page.getByText(/Looks like/).waitFor();
+    await page.getByText(/GPX: line 1, column \d+: the file ends inside/).waitFor();
+    await page.getByRole('button', {name: 'Import anyway: ridge-again.gpx'}).waitFor();
+    await page.screenshot({path: join(out, 'screens', 'new-trail-duplicate-desktop.png'), fullPage: true});
+    // Not imported: the scenario goes on with two trails.
+    await page.goto(`${origin}/trails`);
+  });
+
   await step('the trail page shows the track, numbers and a profile whose hover moves a map marker', async () => {
     await page.getByRole('link', {name: 'Equator Ridge'}).first().click();
     await page.getByRole('heading', {level: 1, name: 'Equator Ridge'}).waitFor();
