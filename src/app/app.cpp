@@ -40,8 +40,9 @@ sigset_t BlockStopSignals() {
 
 // The web app from the binary, or from --web-dir for development.
 util::Result<web::AssetCatalog> LoadWebApp(const Config& config) {
-  if (config.web_dir.empty()) return web::AssetCatalog::FromEmbedded(web::EmbeddedFiles());
-  return web::AssetCatalog::FromDirectory(config.web_dir, web::EmbeddedFiles());
+  const web::EmbeddedBundle embedded = web::EmbeddedWebApp();
+  if (config.web_dir.empty()) return web::AssetCatalog::FromEmbedded(embedded);
+  return web::AssetCatalog::FromDirectory(config.web_dir, embedded.files);
 }
 
 web::WebOptions WebAppOptions(const Config& config) {

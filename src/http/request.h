@@ -58,12 +58,20 @@ struct FileBody {
   uint64_t length = 0;
 };
 
+// Bytes sent as the response body without being copied into it: valid as long as `owner` is
+// held, or for the life of the program when `owner` is null (files compiled into the binary).
+struct ViewBody {
+  std::string_view bytes;
+  std::shared_ptr<const void> owner;
+};
+
 struct Response {
   int status = 200;
   std::string content_type = "application/json";
-  std::string body;  // ignored when file_body is set
+  std::string body;  // ignored when file_body or view_body is set
   std::vector<std::pair<std::string, std::string>> headers;
   std::optional<FileBody> file_body;
+  std::optional<ViewBody> view_body;  // ignored when file_body is set
   // False when the body goes out exactly as it is (already compressed): the server then never
   // compresses it on its own.
   bool server_may_compress = true;

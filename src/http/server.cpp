@@ -40,6 +40,21 @@ void Apply(const Response& response, httplib::Response& out) {
   out.status = response.status;
   for (const auto& [k, v] : response.headers) out.set_header(k, v);
   if (response.status == 304) return;  // headers only; the handler set Content-Length
+  // Viewed bytes are written from where they are (the provider keeps their owner alive), so a
+  // compiled-in asset is not copied for each request. cpp-httplib takes a provider of length 0
+  // for one of unknown length, so an empty view is sent as an empty body.
+  if (!response.file_body && response.view_body) {
+    const ViewBody body = *response.view_body;
+    if (body.bytes.empty()) {
+      out.set_content("", response.content_type);
+      return;
+    }
+    out.set_content_provider(body.bytes.size(), response.content_type,
+                             [body](size_t offset, size_t length, httplib::DataSink& sink) {
+                               return sink.write(body.bytes.data() + offset, length);
+                             });
+    return;
+  }
   if (!response.file_body) {
     out.set_content(response.body, response.content_type);
     return;
@@ -110,6 +125,12 @@ Server::Server(const Router& router, ServerOptions options)
     } else if (response.content_type.starts_with("text/") ||
                response.content_type == "application/json") {
       res.set_header("Vary", "Accept-Encoding");
+      // Its brotli runs at quality 11: 250-730 ms for a 97 KB JSON list where gzip takes 40 ms
+      // here, seconds on a Raspberry Pi. Clients that take br take gzip too.
+      const std::string accepted = req.get_header_value("Accept-Encoding");
+      req.headers.erase("Accept-Encoding");
+      if (accepted.find("gzip") != std::string::npos)
+        req.headers.emplace("Accept-Encoding", "gzip");
     }
     Apply(response, res);
   };

@@ -1,11 +1,12 @@
-// Embedded files are prepared once at start; a development folder is read on every request.
+// Embedded files are served as the build prepared them; a development folder is read on every
+// request.
 #include "web/asset_catalog.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <sstream>
+#include <utility>
 #include <vector>
 
 #include "web/content_hash.h"
@@ -20,33 +21,45 @@ namespace fs = std::filesystem;
 // Larger files in a development folder are refused rather than read into memory per request.
 constexpr uintmax_t kMaxDevelopmentFileBytes = 64 * 1024 * 1024;
 
-// `files` are (path, content hash) pairs in path order.
-std::string BundleHashOf(const std::vector<std::pair<std::string, std::string>>& files) {
-  ContentHasher hasher;
-  for (const auto& [path, hash] : files) {
-    hasher.AddField(path);
-    hasher.AddField(hash);
-  }
-  return hasher.Hex().substr(0, 12);
-}
-
 bool InsideFolder(const std::string& path, const std::string& folder) {
   return path.size() > folder.size() && path.starts_with(folder) && path[folder.size()] == '/';
 }
 
+std::string_view Bytes(const unsigned char* data, size_t size) {
+  return data == nullptr ? std::string_view()
+                         : std::string_view(reinterpret_cast<const char*>(data), size);
+}
+
+// A compiled-in file as an Asset: views over its static bytes, nothing copied.
+Asset EmbeddedAsset(const EmbeddedFile& file) {
+  return {.content_type = ContentTypeForPath(file.path),
+          .content = Bytes(file.data, file.size),
+          .gzip = Bytes(file.gzip, file.gzip_size),
+          .etag = file.etag,
+          .storage = nullptr};
+}
+
 }  // namespace
 
-Asset MakeAsset(std::string path, std::string content) {
-  Asset asset;
-  asset.content_type = ContentTypeForPath(path);
-  asset.etag = "\"" + ContentHashHex(content) + "\"";
-  if (IsCompressibleType(asset.content_type)) {
-    auto gzip = std::make_shared<const std::string>(GzipCompress(content));
-    if (gzip->size() < content.size()) asset.gzip = std::move(gzip);
+Asset MakeAsset(std::string_view path, std::string content) {
+  struct Storage {
+    std::string content;
+    std::string gzip;
+    std::string etag;
+  };
+  auto storage = std::make_shared<Storage>();
+  const std::string_view content_type = ContentTypeForPath(path);
+  storage->etag = "\"" + ContentHashHex(content) + "\"";
+  if (IsCompressibleType(content_type)) {
+    std::string gzip = GzipCompress(content);
+    if (gzip.size() < content.size()) storage->gzip = std::move(gzip);
   }
-  asset.path = std::move(path);
-  asset.content = std::make_shared<const std::string>(std::move(content));
-  return asset;
+  storage->content = std::move(content);
+  return {.content_type = content_type,
+          .content = storage->content,
+          .gzip = storage->gzip,
+          .etag = storage->etag,
+          .storage = std::move(storage)};
 }
 
 bool IsSafeAssetPath(std::string_view path) {
@@ -65,15 +78,10 @@ bool IsSafeAssetPath(std::string_view path) {
   return true;
 }
 
-AssetCatalog AssetCatalog::FromEmbedded(std::span<const EmbeddedFile> files) {
+AssetCatalog AssetCatalog::FromEmbedded(EmbeddedBundle bundle) {
   AssetCatalog catalog;
-  for (const EmbeddedFile& file : files) {
-    std::string content(reinterpret_cast<const char*>(file.data), file.size);
-    catalog.embedded_.insert_or_assign(file.path, MakeAsset(file.path, std::move(content)));
-  }
-  std::vector<std::pair<std::string, std::string>> hashes;
-  for (const auto& [path, asset] : catalog.embedded_) hashes.emplace_back(path, asset.etag);
-  catalog.embedded_hash_ = BundleHashOf(hashes);
+  catalog.embedded_ = bundle.files;
+  catalog.embedded_hash_ = bundle.hash;
   return catalog;
 }
 
@@ -89,17 +97,13 @@ util::Result<AssetCatalog> AssetCatalog::FromDirectory(const std::string& dir,
                                         "\" has no index.html (point it at the web/ folder)");
   }
   AssetCatalog catalog;
-  for (const EmbeddedFile& file : embedded) {
-    if (!std::string_view(file.path).starts_with(kVendorPrefix)) continue;
-    std::string content(reinterpret_cast<const char*>(file.data), file.size);
-    catalog.embedded_.insert_or_assign(file.path, MakeAsset(file.path, std::move(content)));
-  }
+  catalog.embedded_ = embedded;
   catalog.dir_ = canonical.string();
   return catalog;
 }
 
 std::string AssetCatalog::BundleHash() const {
-  if (dir_.empty()) return embedded_hash_;
+  if (dir_.empty()) return std::string(embedded_hash_);
   std::vector<std::string> paths;
   std::error_code error;
   for (auto it = fs::recursive_directory_iterator(dir_, error);
@@ -117,21 +121,36 @@ std::string AssetCatalog::BundleHash() const {
       files.emplace_back(path, "\"" + ContentHashHex(*content) + "\"");
     }
   }
-  for (const auto& [path, asset] : embedded_) files.emplace_back(path, asset.etag);
+  for (const EmbeddedFile& file : embedded_) {
+    if (std::string_view(file.path).starts_with(kVendorPrefix)) {
+      files.emplace_back(file.path, file.etag);
+    }
+  }
   std::sort(files.begin(), files.end());
-  return BundleHashOf(files);
+  BundleHasher hasher;
+  for (const auto& [path, etag] : files) hasher.AddFile(path, etag);
+  return hasher.Hex();
 }
 
 util::Result<Asset> AssetCatalog::Find(std::string_view path) const {
   if (!IsSafeAssetPath(path)) return util::Error::NotFound();
   if (dir_.empty() || path.starts_with(kVendorPrefix)) {
-    auto it = embedded_.find(path);
-    if (it == embedded_.end()) return util::Error::NotFound();
-    return it->second;
+    const EmbeddedFile* file = FindEmbedded(path);
+    if (file == nullptr) return util::Error::NotFound();
+    return EmbeddedAsset(*file);
   }
   auto content = ReadFromDirectory(path);
   if (!content.ok()) return content.error();
-  return MakeAsset(std::string(path), std::move(*content));
+  return MakeAsset(path, std::move(*content));
+}
+
+const EmbeddedFile* AssetCatalog::FindEmbedded(std::string_view path) const {
+  const auto it = std::lower_bound(embedded_.begin(), embedded_.end(), path,
+                                   [](const EmbeddedFile& file, std::string_view wanted) {
+                                     return std::string_view(file.path) < wanted;
+                                   });
+  if (it == embedded_.end() || std::string_view(it->path) != path) return nullptr;
+  return &*it;
 }
 
 util::Result<std::string> AssetCatalog::ReadFromDirectory(std::string_view path) const {

@@ -1,32 +1,37 @@
-// FNV-1a, 64 bits.
+// libsodium's SHA-256, shown as hex.
 #include "web/content_hash.h"
 
-#include <cstdio>
+#include <sodium.h>
+
+#include <stdexcept>
 
 namespace cairn::web {
+namespace {
 
-void ContentHasher::Add(std::string_view bytes) {
-  for (unsigned char c : bytes) {
-    state_ ^= c;
-    state_ *= 0x100000001b3ULL;
+// The first `digits` hex digits of the SHA-256 of `bytes`.
+std::string Sha256Hex(std::string_view bytes, size_t digits) {
+  // libsodium asks for sodium_init before any other call; it is idempotent and thread-safe.
+  static const bool ready = sodium_init() >= 0;
+  if (!ready) throw std::runtime_error("libsodium failed to initialise");
+  unsigned char digest[crypto_hash_sha256_BYTES];
+  crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
+  char hex[crypto_hash_sha256_BYTES * 2 + 1];
+  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
+  return std::string(hex, digits);
+}
+
+}  // namespace
+
+std::string ContentHashHex(std::string_view bytes) { return Sha256Hex(bytes, 16); }
+
+void BundleHasher::AddFile(std::string_view path, std::string_view etag) {
+  for (std::string_view field : {path, etag}) {
+    input_ += std::to_string(field.size());
+    input_ += ':';
+    input_ += field;
   }
 }
 
-void ContentHasher::AddField(std::string_view bytes) {
-  Add(std::to_string(bytes.size()) + ":");
-  Add(bytes);
-}
-
-std::string ContentHasher::Hex() const {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(state_));
-  return text;
-}
-
-std::string ContentHashHex(std::string_view bytes) {
-  ContentHasher hasher;
-  hasher.Add(bytes);
-  return hasher.Hex();
-}
+std::string BundleHasher::Hex() const { return Sha256Hex(input_, 12); }
 
 }  // namespace cairn::web

@@ -1,27 +1,27 @@
-// Content hashes for cache validators and versioned asset URLs (not for security).
+// Content hashes for cache validators and versioned asset URLs. SHA-256, the function
+// cmake/embed_web.cmake uses for the compiled-in files at build time: the same bytes get the same
+// hash whether they were hashed by the build or, in development mode, at run time.
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace cairn::web {
 
-// Accumulates bytes into a 64-bit FNV-1a hash. Equal inputs give equal hashes on every build and
-// machine, so an unchanged file keeps its ETag across releases.
-class ContentHasher {
+// The first 16 lowercase hex digits of the SHA-256 of `bytes`: the strong ETag of a file (in
+// quotes). Stable across builds and machines, so an unchanged file keeps its ETag across releases.
+std::string ContentHashHex(std::string_view bytes);
+
+// The bundle hash, the version folder in asset URLs: the first 12 hex digits of the SHA-256 of
+// each file's path and ETag, each written "<byte length>:<bytes>", files in path order.
+class BundleHasher {
  public:
-  void Add(std::string_view bytes);
-  // Adds the length first, so ("ab", "c") and ("a", "bc") differ.
-  void AddField(std::string_view bytes);
-  // The hash as 16 lowercase hex digits.
+  // Files must be added in path order (byte order).
+  void AddFile(std::string_view path, std::string_view etag);
   std::string Hex() const;
 
  private:
-  uint64_t state_ = 0xcbf29ce484222325ULL;
+  std::string input_;
 };
-
-// The 16-hex-digit hash of `bytes`.
-std::string ContentHashHex(std::string_view bytes);
 
 }  // namespace cairn::web

@@ -2,10 +2,10 @@
 // nosniff keeps a browser from running.
 #include "web/media_types.h"
 
-#include <algorithm>
 #include <array>
-#include <cctype>
 #include <utility>
+
+#include "util/text.h"
 
 namespace cairn::web {
 namespace {
@@ -35,16 +35,14 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 20> kTypes =
 
 }  // namespace
 
-std::string ContentTypeForPath(std::string_view path) {
+std::string_view ContentTypeForPath(std::string_view path) {
   const size_t slash = path.rfind('/');
   const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
   const size_t dot = name.rfind('.');
   if (dot == std::string_view::npos) return "application/octet-stream";
-  std::string extension(name.substr(dot + 1));
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string_view extension = name.substr(dot + 1);
   for (const auto& [known, type] : kTypes) {
-    if (known == extension) return std::string(type);
+    if (util::EqualsIgnoringAsciiCase(known, extension)) return type;
   }
   return "application/octet-stream";
 }

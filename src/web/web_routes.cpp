@@ -30,18 +30,18 @@ bool HasEncodedSeparator(std::string_view raw_path) {
 }
 
 // `asset` as the answer to `request`: 304 when If-None-Match names its ETag, otherwise 200 with
-// the gzip form when the client takes it.
+// the gzip form when the client takes it. The body is sent from the asset's bytes, not copied.
 http::Response Send(const http::Request& request, const Asset& asset,
                     const std::string& cache_control, HeaderList headers) {
-  const bool gzip = asset.gzip && AcceptsGzip(request.Header("Accept-Encoding"));
-  const std::string& body = gzip ? *asset.gzip : *asset.content;
+  const bool gzip = !asset.gzip.empty() && AcceptsGzip(request.Header("Accept-Encoding"));
+  const std::string_view body = gzip ? asset.gzip : asset.content;
   http::Response response;
   response.content_type = asset.content_type;
   response.server_may_compress = false;
   response.headers = std::move(headers);
   response.headers.emplace_back("Cache-Control", cache_control);
   response.headers.emplace_back("ETag", asset.etag);
-  if (asset.gzip) response.headers.emplace_back("Vary", "Accept-Encoding");
+  if (!asset.gzip.empty()) response.headers.emplace_back("Vary", "Accept-Encoding");
   if (gzip) response.headers.emplace_back("Content-Encoding", "gzip");
   const std::string if_none_match = request.Header("If-None-Match");
   if (!if_none_match.empty() && http::IfNoneMatchMatches(if_none_match, asset.etag)) {
@@ -50,18 +50,14 @@ http::Response Send(const http::Request& request, const Asset& asset,
     response.headers.emplace_back("Content-Length", std::to_string(body.size()));
     return response;
   }
-  response.body = body;
+  response.view_body = http::ViewBody{body, asset.storage};
   return response;
 }
 
 }  // namespace
 
 WebRoutes::WebRoutes(const AssetCatalog& catalog, WebOptions options)
-    : catalog_(catalog), options_(std::move(options)), config_json_(UiConfigJson(options_.ui)) {
-  if (catalog_.source() == AssetSource::kEmbedded) {
-    if (auto page = RenderPage(); page.ok()) rendered_page_ = std::move(*page);
-  }
-}
+    : catalog_(catalog), options_(std::move(options)), config_json_(UiConfigJson(options_.ui)) {}
 
 void WebRoutes::Register(http::Router& router) {
   router.AddPrefix("GET", std::string(kAssetsPrefix),
@@ -73,7 +69,17 @@ util::Result<Asset> WebRoutes::RenderPage() const {
   auto page = catalog_.Find("index.html");
   if (!page.ok()) return page.error();
   const std::string asset_base = std::string(kAssetsPrefix) + catalog_.BundleHash();
-  return MakeAsset("index.html", RenderShellPage(*page->content, asset_base, config_json_));
+  return MakeAsset("index.html", RenderShellPage(page->content, asset_base, config_json_));
+}
+
+util::Result<Asset> WebRoutes::Page() const {
+  if (catalog_.source() != AssetSource::kEmbedded) return RenderPage();
+  // Rendered at the first request rather than at start: an idle server never pays for it.
+  std::call_once(page_once_, [this] {
+    if (auto page = RenderPage(); page.ok()) rendered_page_ = std::move(*page);
+  });
+  if (!rendered_page_) return util::Error::NotFound();
+  return *rendered_page_;
 }
 
 http::Response WebRoutes::ServeAsset(const http::Request& request) const {
@@ -105,7 +111,7 @@ http::Response WebRoutes::ServePage(const http::Request& request) const {
   if (path.find('.', last_slash == std::string::npos ? 0 : last_slash) != std::string::npos) {
     return NotFound(request);
   }
-  util::Result<Asset> page = rendered_page_ ? util::Result<Asset>(*rendered_page_) : RenderPage();
+  util::Result<Asset> page = Page();
   if (!page.ok()) return NotFound(request);
   return Send(request, *page, kNoCache, PageSecurityHeaders(options_.ui.tiles.origin));
 }

@@ -2,6 +2,7 @@
 // other GET outside /api/ (the app routes with the History API).
 #pragma once
 
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -24,6 +25,7 @@ struct WebOptions {
 // GET/HEAD /favicon.svg: the catalog's favicon.svg, no-cache.
 // GET/HEAD any other path outside /api/ whose last segment has no '.': index.html with the
 //   asset base and UiConfigJson filled in, no-cache, with an ETag and the page security headers.
+//   The embedded catalog's page is rendered at its first request and kept.
 // Everything else falls to `not_found`. Every response carries X-Content-Type-Options: nosniff.
 //
 // Thread safety: handlers only read; the catalog and the routes must outlive the router.
@@ -39,11 +41,14 @@ class WebRoutes {
   http::Response NotFound(const http::Request& request) const;
   // index.html rendered for the catalog's current bundle hash; NotFound when it has none.
   util::Result<Asset> RenderPage() const;
+  // The page to send: RenderPage, kept after the first request for the embedded catalog.
+  util::Result<Asset> Page() const;
 
   const AssetCatalog& catalog_;
   WebOptions options_;
   std::string config_json_;
-  std::optional<Asset> rendered_page_;  // the embedded catalog's, rendered once
+  mutable std::once_flag page_once_;
+  mutable std::optional<Asset> rendered_page_;  // the embedded catalog's, set once under page_once_
 };
 
 }  // namespace cairn::web
