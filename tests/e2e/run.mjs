@@ -103,7 +103,7 @@ try {
     await expectTexts(ridgeCard, ['10.0 km', '900 m', '1 h 15 min'], 'Equator Ridge card');
     await expectTexts(valleyCard, ['13.4 km', '600 m', '1 h 00 min'], 'Valley Loop card');
     // Two separate orange lines on the map's canvas (the tracks are apart along the equator).
-    const map = page.getByRole('region', {name: 'Map of the trails on this page'});
+    const map = page.getByRole('region', {name: 'Map of the matching trails'});
     await map.locator('canvas').first().waitFor();
     await page.mouse.move(5, 300);  // off the cards: a hovered card turns its line blue
     await page.waitForTimeout(400);
@@ -283,6 +283,24 @@ try {
         await context.close();
       }
     }
+  });
+
+  await step('accessibility: axe finds nothing serious on any screen or dialog, phone and desktop', async () => {
+    const {auditPages, formatViolations, failing} = await import('./lib/a11y.mjs');
+    const {addAuditExtras, auditedPages} = await import('./lib/a11y_pages.mjs');
+    await addAuditExtras(await apiClient(origin, 'alice', PASSWORD), ids.ridge);
+    const pages = auditedPages({trailId: ids.ridge, listId: ids.list});
+    // Rules turned off, each with why ({ruleId: 'reason'}); none needed so far.
+    const ignore = {};
+    const results = await auditPages(browser, origin, {pages, viewports: {desktop: DESKTOP, phone: PHONE}, storageState: await alice.storageState(), ignore, watch: watchPage});
+    const bad = [];
+    for (const {where, violations} of results) {
+      if (violations.length) console.log(formatViolations(where, violations));
+      for (const v of failing(violations)) bad.push(`${where}: ${v.id}`);
+    }
+    const minor = results.reduce((n, r) => n + r.violations.length, 0) - bad.length;
+    report(`axe ${results.length} audits (${pages.length} screens and dialogs × phone and desktop): ${bad.length} serious or critical, ${minor} minor or moderate`);
+    expect(bad.join('; '), '', 'no serious or critical accessibility violations');
   });
 
   await step('budget: first load of the trails page', async () => {

@@ -2,6 +2,7 @@
 // the button disabled while the request runs, and a failure's message next to the button.
 import {api} from './api.js';
 import {confirmDialog} from './dialog.js';
+import {keepFocus} from './dom.js';
 
 // onDeleteClick(button, {path, confirm, error, onDeleted}): on click, asks `confirm` ({title,
 // message, confirmLabel}; none asks nothing), then sends `DELETE path`. On success calls
@@ -11,11 +12,13 @@ export function onDeleteClick(button, {path, confirm, error, onDeleted}) {
   button.addEventListener('click', async () => {
     if (confirm && !(await confirmDialog(confirm))) return;
     error.textContent = '';
+    const restoreFocus = keepFocus(button);
     button.disabled = true;
     try {
       await api('DELETE', path);
     } catch (err) {
       button.disabled = false;
+      restoreFocus();
       error.textContent = err.message;
       return;
     }

@@ -1,5 +1,30 @@
-// Modal dialogs on <dialog>: focus is trapped by the browser, Escape closes, focus returns.
+// Modal dialogs on <dialog>: the page behind is inert, Tab cycles inside, Escape closes, focus
+// returns to what opened the dialog.
 import {h} from './dom.js';
+
+const TABBABLE = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]';
+
+// What Tab stops at inside `root`, in order (visible, enabled, not tabindex=-1).
+function tabbables(root) {
+  return [...root.querySelectorAll(TABBABLE)].filter((el) => !el.disabled && el.tabIndex >= 0 && el.getClientRects().length > 0);
+}
+
+// A modal <dialog> alone lets Tab leave for the browser's toolbar after its last control; wrap
+// around instead, as the ARIA dialog pattern asks.
+function wrapTab(dialog) {
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+    const items = tabbables(dialog);
+    if (!items.length) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialog)) last.focus();
+    else if (!event.shiftKey && active === last) first.focus();
+    else return;
+    event.preventDefault();
+  });
+}
 
 // openDialog({title, content: Node, actions}) -> {dialog, close()}; removed from the page on close.
 export function openDialog({title, content, className}) {
@@ -14,6 +39,7 @@ export function openDialog({title, content, className}) {
   const opener = document.activeElement;
   const close = () => dialog.close();
   closeButton.addEventListener('click', close);
+  wrapTab(dialog);
   dialog.addEventListener('close', () => {
     dialog.remove();
     opener?.focus?.();

@@ -53,6 +53,17 @@ export function replace(el, ...children) {
   return el;
 }
 
+// Disabling a focused control sends focus to the page (screen readers lose their place).
+// Call before disabling; the returned function gives focus back once the control is usable,
+// unless something else took focus meanwhile or the control left the page.
+export function keepFocus(control) {
+  const had = document.activeElement === control;
+  return () => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (had && lost && control.isConnected && !control.disabled) control.focus();
+  };
+}
+
 let idCounter = 0;
 export function uniqueId(prefix = 'id') {
   idCounter += 1;

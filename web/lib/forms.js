@@ -1,6 +1,6 @@
 // Form fields with labels and error slots, and the one way API errors are shown: each field's
 // message next to the field, the rest at the top of the form; what was typed stays.
-import {h, uniqueId} from './dom.js';
+import {h, uniqueId, keepFocus} from './dom.js';
 
 // field({label, name, type, value, required, help, options: [{value, label}], rows, attrs})
 export function field(spec) {
@@ -93,8 +93,10 @@ export function showErrors(form, error, aliases = {}) {
 }
 
 // Disables the submit button while `work` runs so a double click cannot send twice.
+// Focus the disabling took away comes back afterwards (see keepFocus).
 export async function busy(button, work) {
   const label = button.textContent;
+  const restoreFocus = keepFocus(button);
   button.disabled = true;
   button.setAttribute('aria-busy', 'true');
   try {
@@ -103,6 +105,7 @@ export async function busy(button, work) {
     button.disabled = false;
     button.removeAttribute('aria-busy');
     button.textContent = label;
+    restoreFocus();
   }
 }
 

@@ -27,8 +27,11 @@ export function openAddTrailsDialog({has, add, units, userId}) {
     const name = trail.name || 'Untitled trail';
     const button = h('button', {type: 'button', class: 'button small', disabled: inList, 'aria-label': inList ? `${name} is in the list` : `Add ${name}`}, inList ? 'In the list' : 'Add');
     const error = h('p', {class: 'field-error', role: 'alert'});
+    // While adding and once added the button says so but keeps focus (aria-disabled, not
+    // disabled, which would drop the keyboard's place in the dialog).
     button.addEventListener('click', async () => {
-      button.disabled = true;
+      if (button.getAttribute('aria-disabled') === 'true') return;
+      button.setAttribute('aria-disabled', 'true');
       error.textContent = '';
       adding.add(trail.id);
       try {
@@ -36,7 +39,7 @@ export function openAddTrailsDialog({has, add, units, userId}) {
         button.textContent = 'Added';
         button.setAttribute('aria-label', `${name} added`);
       } catch (err) {
-        button.disabled = false;
+        button.removeAttribute('aria-disabled');
         error.textContent = err.message;
       } finally {
         adding.delete(trail.id);

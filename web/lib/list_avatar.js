@@ -1,6 +1,6 @@
 // An avatar picker for a list or a profile: preview, a file input, upload progress, and
 // "Remove avatar" (an empty text part clears a single file field).
-import {h, replace, uniqueId} from './dom.js';
+import {h, replace, uniqueId, keepFocus} from './dom.js';
 import {formatBytes} from './format.js';
 
 // `send(formData, onProgress)` uploads and resolves with the updated record; `onSaved(record)`
@@ -19,6 +19,7 @@ export function avatarPicker({record, preview, label, send, onSaved}) {
     status.textContent = doing;
     progress.hidden = false;
     progress.value = 0;
+    const restoreFocus = [keepFocus(input), keepFocus(removeButton)];
     input.disabled = true;
     removeButton.disabled = true;
     try {
@@ -38,6 +39,9 @@ export function avatarPicker({record, preview, label, send, onSaved}) {
       input.disabled = false;
       removeButton.disabled = false;
       input.value = '';
+      // Removing the avatar hides its button: focus goes to the picker then.
+      if (removeButton.hidden && document.activeElement === document.body) input.focus();
+      for (const restore of restoreFocus) restore();
     }
   }
 

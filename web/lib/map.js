@@ -4,6 +4,7 @@ import * as L from '../vendor/leaflet/leaflet.esm.min.js';
 import {config} from './session.js';
 import {decodePolyline} from './polyline.js';
 import {h} from './dom.js';
+import {reducedMotion} from './motion.js';
 
 export {L};
 
@@ -21,11 +22,19 @@ export function createMap(element, options = {}) {
     // Scroll-zoom only after a click into the map, so the page scrolls past it on phones and wheels.
     scrollWheelZoom: false,
     preferCanvas: options.preferCanvas ?? true,
+    // "Reduce motion": zooms, pans and popups jump instead of sliding or fading.
+    ...(reducedMotion() ? {zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false, inertia: false} : {}),
     ...options,
   });
   map.attributionControl.setPrefix(false);
   map.once('focus', () => map.scrollWheelZoom.enable());
   map.on('click', () => map.scrollWheelZoom.enable());
+  // Leaflet's popup close is a bare "×" link to "#close": name it as the button it is.
+  map.on('popupopen', (event) => {
+    const close = event.popup.getElement()?.querySelector('.leaflet-popup-close-button');
+    close?.setAttribute('role', 'button');
+    close?.setAttribute('aria-label', 'Close popup');
+  });
   if (settings.tiles) {
     const tiles = L.tileLayer(settings.tiles, {
       maxZoom: 19,
@@ -58,18 +67,28 @@ export function pointMarker(latlng, {color = TRACK_COLOR, label, radius = 7} = {
 }
 
 // A small labelled pin (S, E, or a waypoint glyph) drawn with HTML so no image is fetched.
-export function labelMarker(latlng, text, {className = '', title = ''} = {}) {
+// With `keyboard` (the default when it has a title) it is a Tab stop named `name` (by default
+// `title`; it should contain `text` when that is a number) that opens its popup or click action
+// with Enter; without, it is only a picture (hover shows the title).
+export function labelMarker(latlng, text, {className = '', title = '', name = title, keyboard = Boolean(title)} = {}) {
   return L.marker(latlng, {
     icon: L.divIcon({className: `pin ${className}`, html: '', iconSize: [24, 24], iconAnchor: [12, 12]}),
     title,
     alt: title,
-    keyboard: Boolean(title),
+    keyboard,
   }).on('add', function onAdd() {
     const el = this.getElement();
-    if (el) el.textContent = text;
+    if (!el) return;
+    el.textContent = text;
+    if (keyboard) {
+      el.setAttribute('role', 'button');
+      el.setAttribute('aria-label', name);
+    } else {
+      el.setAttribute('aria-hidden', 'true');
+    }
   });
 }
 
 export function fitTo(map, bounds, maxZoom = 15) {
-  if (bounds && bounds.isValid && bounds.isValid()) map.fitBounds(bounds, {padding: [24, 24], maxZoom});
+  if (bounds && bounds.isValid && bounds.isValid()) map.fitBounds(bounds, {padding: [24, 24], maxZoom, animate: !reducedMotion()});
 }

@@ -7,6 +7,9 @@ let renderCount = 0;
 let notFound = null;
 let baseContext = {};
 const afterNavigate = new Set();
+// The path and query last rendered: a move to a fragment of the same page (the skip link,
+// Back after it) is left to the browser instead of rendering the screen again.
+let rendered = null;
 
 // What every screen's ctx holds besides params/query/view (session, requireUser, onError).
 export function setContext(context) {
@@ -61,6 +64,7 @@ export function preload() {
 export async function render() {
   const context = baseContext;
   const count = ++renderCount;
+  rendered = location.pathname + location.search;
   for (const listener of afterNavigate) listener();
   const view = document.getElementById('view');
   if (cleanup) {
@@ -111,5 +115,7 @@ export function interceptLinks() {
     event.preventDefault();
     navigate(url.pathname + url.search);
   });
-  window.addEventListener('popstate', () => render());
+  window.addEventListener('popstate', () => {
+    if (location.pathname + location.search !== rendered) render();
+  });
 }

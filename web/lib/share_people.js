@@ -1,7 +1,7 @@
 // The people part of a share dialog, the same for trails and lists: who the item is shared with
 // and their permission (view/edit, changed in place), stopping a share, and sharing with someone
 // by username (with suggestions). Every error appears next to the control that caused it.
-import {h, replace, uniqueId} from './dom.js';
+import {h, replace, uniqueId, keepFocus} from './dom.js';
 import {api, quote} from './api.js';
 import {avatar} from './avatar.js';
 import {onDeleteClick} from './delete_action.js';
@@ -66,6 +66,7 @@ export function sharePeople({kind, item, ownerId, emptyText, submitLabel, signal
       error.textContent = '';
       select.removeAttribute('aria-invalid');
       const before = share.permission;
+      const restoreFocus = keepFocus(select);
       select.disabled = true;
       try {
         const saved = await api('POST', `/${collection}/${share.id}`, {permission: select.value});
@@ -76,9 +77,11 @@ export function sharePeople({kind, item, ownerId, emptyText, submitLabel, signal
         error.textContent = err.fields?.permission || err.message;
       } finally {
         select.disabled = false;
+        restoreFocus();
       }
     });
-    const remove = h('button', {type: 'button', class: 'button small', 'aria-label': `Stop sharing with ${name}`}, 'Remove');
+    // The visible words start the spoken name, so voice control ("click Stop sharing") works.
+    const remove = h('button', {type: 'button', class: 'button small', 'aria-label': `Stop sharing with ${name}`}, 'Stop sharing');
     onDeleteClick(remove, {
       path: `/${collection}/${share.id}`,
       error,

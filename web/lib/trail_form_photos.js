@@ -59,6 +59,9 @@ export function photosSection(editor) {
       const wanted = index < thumbnail ? thumbnail - 1 : index === thumbnail ? 0 : thumbnail;
       if (wanted !== (saved.thumbnail ?? 0)) await setThumbnail(wanted);
       announce.textContent = 'Photo removed.';
+      // Its buttons are gone: the keyboard goes on from the photo now in its place, or the last.
+      const next = grid.children[Math.min(index, grid.children.length - 1)];
+      if (document.activeElement === document.body) (next?.querySelector('button') || zone.element.querySelector('button'))?.focus();
     } catch (error) {
       showAlert(`The photo was not removed. ${error.message}`);
     }
@@ -72,7 +75,7 @@ export function photosSection(editor) {
       grid,
       photos.map((name, i) => {
         const isThumb = i === thumbnail;
-        const use = h('button', {type: 'button', class: ['button', 'small', isThumb && 'primary'], 'aria-pressed': String(isThumb), 'aria-label': `Use photo ${i + 1} as thumbnail`}, isThumb ? 'Thumbnail' : 'Use as thumbnail');
+        const use = h('button', {type: 'button', class: ['button', 'small', isThumb && 'primary'], 'aria-pressed': String(isThumb), 'aria-label': `Use photo ${i + 1} as thumbnail`}, isThumb ? 'Thumbnail' : `Use photo ${i + 1} as thumbnail`);
         use.addEventListener('click', async () => {
           if (isThumb) return;
           use.disabled = true;
@@ -80,6 +83,8 @@ export function photosSection(editor) {
           try {
             await setThumbnail(i);
             announce.textContent = `Photo ${i + 1} is now the thumbnail.`;
+            // The grid was drawn anew: the keyboard stays on this photo's (now pressed) button.
+            if (document.activeElement === document.body) grid.children[i]?.querySelector('button[aria-pressed]')?.focus();
           } catch (error) {
             use.disabled = false;
             showAlert(`The thumbnail was not changed. ${error.message}`);

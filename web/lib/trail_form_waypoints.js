@@ -7,6 +7,7 @@ import {api} from './api.js';
 import {confirmDialog} from './dialog.js';
 import {field, formError, onSubmit} from './forms.js';
 import {editSection, inputError} from './trail_form_fields.js';
+import {reducedMotion} from './motion.js';
 
 const label = (w) => w.name || 'Unnamed waypoint';
 const idOf = (value) => (value && typeof value === 'object' ? value.id : value);
@@ -30,7 +31,7 @@ export function waypointsSection(editor) {
   // The trail's author changes every waypoint; an edit share only the ones it added.
   const mayChange = (w) => editor.isAuthor || idOf(w.author) === editor.session.user.id;
 
-  const mapEl = h('div', {class: 'waypoint-map', 'aria-label': 'Map of the track and its waypoints'});
+  const mapEl = h('div', {class: 'waypoint-map', role: 'region', 'aria-label': 'Map of the track and its waypoints'});
   const alert = h('p', {class: 'form-error', role: 'alert', hidden: true});
   const announce = h('div', {class: 'visually-hidden', role: 'status', 'aria-live': 'polite'});
   const formSlot = h('div', {class: 'waypoint-form-slot'});
@@ -179,7 +180,7 @@ export function waypointsSection(editor) {
     if (waypoints.some((x) => x.id === w.id)) return changed(w);
     waypoints.push(w);
     redraw();
-    map?.panTo([w.lat, w.lon]);
+    map?.panTo([w.lat, w.lon], {animate: !reducedMotion()});
     announce.textContent = `Added ${label(w)}.`;
     return undefined;
   }
@@ -206,7 +207,7 @@ export function waypointsSection(editor) {
     if (!map) return;
     pins.clearLayers();
     waypoints.forEach((w, i) => {
-      const marker = M.labelMarker([w.lat, w.lon], String(i + 1), {className: 'waypoint', title: label(w)});
+      const marker = M.labelMarker([w.lat, w.lon], String(i + 1), {className: 'waypoint', title: label(w), name: `Waypoint ${i + 1}: ${label(w)}`});
       marker.options.draggable = mayChange(w); // read when the marker is added to the map
       marker.waypointId = w.id;
       marker.on('dragend', () => moved(w, marker));

@@ -3,6 +3,7 @@
 import {h} from './dom.js';
 import {fileUrl} from './api.js';
 import {createMap, drawTrack, trackPoints, labelMarker, pointMarker, fitTo, L} from './map.js';
+import {reducedMotion, scrollBehavior} from './motion.js';
 
 // trailMap(element, trail, waypoints, {onPhoto}) -> {map, showPoint, hidePoint, openWaypoint, destroy}
 // `onPhoto(waypoint, index)` opens a waypoint photo in the viewer.
@@ -14,10 +15,10 @@ export function trailMap(element, trail, waypoints, {onPhoto} = {}) {
     const {line} = drawTrack(map, latlngs);
     bounds.extend(line.getBounds());
     // Above waypoints (devices often log one at the start), and on a loop the start above the end.
-    labelMarker(latlngs[latlngs.length - 1], 'E', {className: 'end', title: 'End'}).setZIndexOffset(1000).addTo(map);
-    labelMarker(latlngs[0], 'S', {className: 'start', title: 'Start'}).setZIndexOffset(1100).addTo(map);
+    labelMarker(latlngs[latlngs.length - 1], 'E', {className: 'end', title: 'End', keyboard: false}).setZIndexOffset(1000).addTo(map);
+    labelMarker(latlngs[0], 'S', {className: 'start', title: 'Start', keyboard: false}).setZIndexOffset(1100).addTo(map);
   } else if (isCoordinate(trail.lat, trail.lon)) {
-    labelMarker([trail.lat, trail.lon], 'S', {className: 'start', title: 'Start'}).addTo(map);
+    labelMarker([trail.lat, trail.lon], 'S', {className: 'start', title: 'Start', keyboard: false}).addTo(map);
     bounds.extend([trail.lat, trail.lon]);
   }
 
@@ -54,8 +55,8 @@ export function trailMap(element, trail, waypoints, {onPhoto} = {}) {
     openWaypoint(id) {
       const marker = markers.get(id);
       if (!marker) return;
-      element.scrollIntoView({block: 'nearest', behavior: 'smooth'});
-      map.setView(marker.getLatLng(), Math.max(map.getZoom(), 14));
+      element.scrollIntoView({block: 'nearest', behavior: scrollBehavior()});
+      map.setView(marker.getLatLng(), Math.max(map.getZoom(), 14), {animate: !reducedMotion()});
       marker.openPopup();
     },
     destroy() {

@@ -36,7 +36,7 @@ export function openPhotoViewer(record, names, index = 0) {
   const img = h('img', {class: 'viewer-image', alt: ''});
   const prev = h('button', {type: 'button', class: 'viewer-nav prev', 'aria-label': 'Previous photo'}, '‹');
   const next = h('button', {type: 'button', class: 'viewer-nav next', 'aria-label': 'Next photo'}, '›');
-  const original = h('a', {class: 'viewer-original', target: '_blank', rel: 'noopener'}, 'Open original');
+  const original = h('a', {class: 'viewer-original', target: '_blank', rel: 'noopener'}, 'Open original', h('span', {class: 'visually-hidden'}, ' (opens in a new tab)'));
   const stage = h('div', {class: 'viewer-stage'}, img, names.length > 1 ? [prev, next] : null);
   const {dialog} = openDialog({
     title: '',

@@ -103,7 +103,10 @@ export function elevationProfile(profile, {units = 'metric', onPoint = () => {}}
       if (value > total) continue;
       const x = Math.round(scale.x(value)) + 0.5;
       line(ctx, x, pad.top, x, HEIGHT - pad.bottom);
-      ctx.fillText(axisDistance(value, units), x, HEIGHT - pad.bottom + 6);
+      // The labels at both ends stay inside the canvas.
+      const text = axisDistance(value, units);
+      const half = ctx.measureText(text).width / 2;
+      ctx.fillText(text, Math.min(Math.max(x, half + 1), width - half - 1), HEIGHT - pad.bottom + 6);
     }
 
     // Area and line, with gaps where the track has no elevation.

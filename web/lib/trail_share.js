@@ -1,7 +1,7 @@
 // The share dialog of a trail (its author only): people it is shared with (share_people.js) and
 // view-only links anyone holding them can open. Every error appears in the dialog next to the
 // control that caused it.
-import {h, replace, uniqueId} from './dom.js';
+import {h, replace, uniqueId, keepFocus} from './dom.js';
 import {api, quote} from './api.js';
 import {copyField} from './clipboard.js';
 import {onDeleteClick} from './delete_action.js';
@@ -72,6 +72,7 @@ export function openShareDialog(trail, session) {
 
   createLink.addEventListener('click', async () => {
     linkError.textContent = '';
+    const restoreFocus = keepFocus(createLink);
     createLink.disabled = true;
     try {
       const saved = await api('PUT', '/trail-link-share', {trail: trail.id, permission: 'view'});
@@ -82,6 +83,7 @@ export function openShareDialog(trail, session) {
       linkError.textContent = err.message;
     } finally {
       createLink.disabled = false;
+      restoreFocus();
     }
   });
 

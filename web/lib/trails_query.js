@@ -1,5 +1,6 @@
 // The trails list's state (search, filters, sort, page) and its two encodings: the page URL's
-// query string, and the API's `GET /trail` parameters with a PocketBase filter string.
+// query string, and the API's `GET /trail` parameters with a PocketBase filter string; and the
+// requests of the overview map, which shows every matching trail rather than one page.
 import {quote} from './api.js';
 import {DIFFICULTIES, distanceUnit, elevationUnit} from './format.js';
 
@@ -136,4 +137,54 @@ export function listQuery(state, {units, userId, withPolyline = false}) {
     expand: 'author',
     fields: fields.join(','),
   };
+}
+
+// --- The overview map's trails --------------------------------------------------------------
+
+// Every trail matching the filter, as light records (`preview` is at most 100 points, about
+// 0.3 KB), 500 a request, up to MAP_CAP trails: more lines than that tell a person nothing.
+export const MAP_FIELDS = ['id', 'name', 'preview', 'lat', 'lon'];
+export const MAP_PER_PAGE = 500;
+export const MAP_CAP = 2000;
+
+// mapRequest(state, {units, userId, total}) -> {key, filter, capped, count, queries}
+// `total` is the number of matching trails the cards' answer reported, so every request can
+// skip counting and all of them can run at once. `key` names the set fetched: the filter, how
+// many, and the sort only when capped (it then decides which MAP_CAP are shown), so paging
+// through the cards never fetches the map again.
+export function mapRequest(state, {units, userId, total}) {
+  const filter = buildFilter(state, {units, userId});
+  const all = Math.max(0, Math.floor(Number(total) || 0));
+  const count = Math.min(all, MAP_CAP);
+  const capped = all > MAP_CAP;
+  // Uncapped, any order fetches the same set; a fixed one keeps the key and the query in step.
+  const sort = capped ? state.sort : DEFAULT_SORT;
+  // None match: nothing to ask for.
+  const pages = Math.ceil(count / MAP_PER_PAGE);
+  const queries = [];
+  for (let page = 1; page <= pages; page++) {
+    queries.push({page, perPage: MAP_PER_PAGE, sort, filter, fields: MAP_FIELDS.join(','), skipTotal: true});
+  }
+  return {key: [filter, count, capped ? sort : ''].join('\n'), filter, capped, count, queries};
+}
+
+// The records of several answers as one list, each id once (a trail added between two pages'
+// requests can shift another onto both), the first copy kept.
+export function mergeTrails(...lists) {
+  const seen = new Set();
+  const merged = [];
+  for (const list of lists) {
+    for (const trail of Array.isArray(list) ? list : []) {
+      if (!trail || trail.id === undefined || seen.has(trail.id)) continue;
+      seen.add(trail.id);
+      merged.push(trail);
+    }
+  }
+  return merged;
+}
+
+// The line the map shows over its corner when not every matching trail is on it.
+export function mapCapNote(shown, total) {
+  const n = (value) => Number(value).toLocaleString('en');
+  return total > shown ? `Showing ${n(shown)} of ${n(total)} trails: narrow the search to see the others.` : '';
 }

@@ -5,6 +5,7 @@ import {api} from '../lib/api.js';
 import {profileSection, preferencesSection} from '../lib/settings_profile.js';
 import {passwordSection, deleteSection} from '../lib/settings_account.js';
 import {tokensSection} from '../lib/settings_tokens.js';
+import {scrollBehavior} from '../lib/motion.js';
 
 const SECTIONS = [
   ['profile', 'Profile'],
@@ -23,7 +24,7 @@ function sectionNav() {
       h('a', {href: `#${id}`, onclick: (event) => {
         event.preventDefault();
         const target = document.getElementById(id);
-        target?.scrollIntoView({behavior: 'smooth', block: 'start'});
+        target?.scrollIntoView({behavior: scrollBehavior(), block: 'start'});
         target?.querySelector('h2')?.focus({preventScroll: true});
       }}, label),
     ),

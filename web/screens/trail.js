@@ -1,7 +1,7 @@
 // The trail page (/trail/:id, also ?share=<link token>): header and actions, the map with the
 // track and waypoints, the elevation profile tied to the map, statistics, description, photos,
 // waypoints, summit logs and comments. Sections load on their own; a slow one blocks no other.
-import {h, replace, toast} from '../lib/dom.js';
+import {h, replace, toast, keepFocus} from '../lib/dom.js';
 import {api, listAll, quote, setShareToken, currentShareToken, ApiError} from '../lib/api.js';
 import {confirmDialog} from '../lib/dialog.js';
 import {statsList} from '../lib/trail_bits.js';
@@ -146,6 +146,7 @@ function header(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) 
   const exportButton = h('button', {type: 'button', class: 'button'}, 'Export GPX');
   exportButton.addEventListener('click', async () => {
     status.textContent = '';
+    const restoreFocus = keepFocus(exportButton);
     exportButton.disabled = true;
     try {
       await exportGpx(trail);
@@ -153,6 +154,7 @@ function header(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) 
       status.textContent = `Export failed: ${error.message}`;
     } finally {
       exportButton.disabled = false;
+      restoreFocus();
     }
   });
   actions.append(exportButton);
@@ -230,7 +232,7 @@ function waypointsSection(waypoints, showOnMap) {
         h('strong', null, name),
         h('span', {class: 'muted coords'}, located ? `${w.lat.toFixed(5)}, ${w.lon.toFixed(5)}` : ''),
       ],
-      action: located ? h('button', {type: 'button', class: 'button small', 'aria-label': `Show ${name} on the map`, onclick: () => showOnMap(w.id)}, 'Show on map') : null,
+      action: located ? h('button', {type: 'button', class: 'button small', 'aria-label': `Show on map: ${name}`, onclick: () => showOnMap(w.id)}, 'Show on map') : null,
       body: [
         w.description ? h('p', {class: 'pre-line entry-text'}, w.description) : null,
         w.photos?.length ? photoGrid(w, w.photos, {thumb: '100x100', size: 'small', what: `photo of ${name},`}) : null,

@@ -1,7 +1,7 @@
 // Edit trail: the details form, photos, the track file, waypoints on a map, and (for the author)
 // deleting the trail. Only the author and users with an `edit` share get the forms; the sections
 // share one `editor` that holds the current record and tells the others when it changed.
-import {h, replace, toast} from '../lib/dom.js';
+import {h, replace, toast, keepFocus} from '../lib/dom.js';
 import {api, quote} from '../lib/api.js';
 import {formError, onSubmit} from '../lib/forms.js';
 import {confirmDialog} from '../lib/dialog.js';
@@ -77,6 +77,7 @@ function dangerSection(editor, navigate) {
       confirmLabel: 'Delete trail',
     });
     if (!yes) return;
+    const restoreFocus = keepFocus(button);
     button.disabled = true;
     error.hidden = true;
     try {
@@ -87,6 +88,7 @@ function dangerSection(editor, navigate) {
       error.textContent = `The trail was not deleted. ${problem.message}`;
       error.hidden = false;
       button.disabled = false;
+      restoreFocus();
     }
   });
   const box = section('Danger zone', h('p', null, 'Deleting a trail removes it for everyone it is shared with.'), error, h('div', {class: 'row'}, button));

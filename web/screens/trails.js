@@ -1,17 +1,23 @@
 // The trails list (`/` and `/trails`): search, filters, sort and pages of trail cards, with an
-// overview map of the page's trails. Everything the visitor chose lives in the URL's query, so
-// reload, back/forward and shared links show the same list.
+// overview map of every matching trail (not only the page's). Everything the visitor chose lives
+// in the URL's query, so reload, back/forward and shared links show the same list.
+//
+// The cards come first: the map's trails (light records, up to MAP_CAP) are asked for once the
+// cards are on screen, and only while the map is; paging through the cards keeps them.
+import {scrollBehavior} from '../lib/motion.js';
 import {h, replace} from '../lib/dom.js';
 import {api} from '../lib/api.js';
 import {signInHref} from '../lib/session.js';
 import {pagination} from '../lib/pagination.js';
 import {trailCard} from '../lib/trail_card.js';
 import {NARROW, trailsFilters} from '../lib/trails_filters.js';
-import {PER_PAGE, emptyState, hasFilters, listQuery, queryFromState, stateFromQuery} from '../lib/trails_query.js';
+import {PER_PAGE, buildFilter, emptyState, hasFilters, listQuery, mapCapNote, mapRequest, mergeTrails, queryFromState, stateFromQuery} from '../lib/trails_query.js';
 
 // Side by side from here; below it the map is stacked above the cards and can be folded away.
 const WIDE = '(min-width: 960px)';
 const MAP_PREF = 'cairn.trails.map';
+// A map request slower than this says that it is loading.
+const MAP_LOADING_DELAY = 400;
 
 // Set once a server answers `fields` without `preview`: the cards then ask for `polyline`.
 let serverLacksPreview = false;
@@ -43,8 +49,17 @@ export default {
     // The query of the list on screen (or being fetched); null after an error, so a retry runs.
     let loadedSearch = null;
     let items = [];
+    // The cards' answer on screen, for the map: {state, total, request}; null while none.
+    let listed = null;
     let mapView = null;
     let mapLoading = false;
+    // The map's own set: the last fetched ({key, filter, trails}), the request under way
+    // ({key, controller}), the key of the set drawn, and the filter the view was last fitted to.
+    let mapSet = null;
+    let mapPending = null;
+    let mapDrawnKey = null;
+    let fittedFilter = null;
+    let mapFailed = null;
     let disposed = false;
     const wide = matchMedia(WIDE);
 
@@ -68,7 +83,7 @@ export default {
     const results = h('div', {class: 'trails-results'}, count, list, empty, pager);
 
     // Map
-    const mapElement = h('div', {class: 'trails-map', role: 'region', 'aria-label': 'Map of the trails on this page'});
+    const mapElement = h('div', {class: 'trails-map', role: 'region', 'aria-label': 'Map of the matching trails'});
     const mapToggle = h('button', {type: 'button', class: 'button trails-map-toggle', 'aria-expanded': 'false'}, 'Show map');
     const mapPanel = h('aside', {class: 'trails-map-panel', 'aria-label': 'Map'}, mapToggle, mapElement);
     // Phones, where the filters fold, start with the map folded too.
@@ -122,7 +137,10 @@ export default {
       mapToggle.setAttribute('aria-expanded', String(mapExpanded));
       if (!mapVisible()) return;
       if (mapView) {
+        // Unfolded or moved beside the cards: a new size and shape, so show everything again.
         mapView.resize();
+        mapView.fit();
+        loadMap();
         return;
       }
       if (mapLoading) return;
@@ -131,8 +149,9 @@ export default {
       try {
         const {createTrailsMap} = await import('../lib/trails_map.js');
         if (disposed) return;
-        mapView = createTrailsMap(mapElement);
-        mapView.show(items);
+        mapView = createTrailsMap(mapElement, {onHover: markCard});
+        drawMap();
+        loadMap();
       } catch (error) {
         console.error(error);
         replace(mapElement, h('p', {class: 'muted trails-map-failed'}, `The map could not be loaded: ${error.message}`));
@@ -160,6 +179,107 @@ export default {
     list.addEventListener('focusin', hover(true));
     list.addEventListener('focusout', hover(false));
 
+    // ... and the pointer on a line marks its card, when that card is on this page.
+    let markedCard = null;
+    function markCard(id) {
+      markedCard?.classList.remove('map-hover');
+      markedCard = id ? [...list.children].find((card) => card.dataset.id === id) || null : null;
+      markedCard?.classList.add('map-hover');
+    }
+
+    // The set of all matching trails for the cards on screen: fetched once per filter (and per
+    // sort when capped), after the cards, all its requests at once, each id once.
+    async function loadMap() {
+      if (!listed || !mapVisible() || serverLacksPreview || disposed) return;
+      const request = listed.request;
+      if (mapSet?.key === request.key || mapPending?.key === request.key) return;
+      mapPending?.controller.abort();
+      const controller = new AbortController();
+      const pending = {key: request.key, controller, slow: false};
+      mapPending = pending;
+      mapFailed = null;
+      const slow = setTimeout(() => {
+        pending.slow = true;
+        if (mapPending === pending) drawMap();
+      }, MAP_LOADING_DELAY);
+      try {
+        const answers = await Promise.all(request.queries.map((query) => api('GET', '/trail', null, {query, signal: controller.signal})));
+        if (mapPending !== pending || disposed) return;
+        mapSet = {key: request.key, filter: request.filter, trails: mergeTrails(...answers.map((answer) => answer?.items))};
+      } catch (error) {
+        if (error.name === 'AbortError' || mapPending !== pending || disposed) return;
+        mapFailed = {key: request.key, message: error.message};
+      } finally {
+        clearTimeout(slow);
+        if (mapPending === pending) mapPending = null;
+      }
+      drawMap();
+      // Failed for a new filter: the page's trails are all there is to show, so show them
+      // (not recorded as fitted, so the whole set is fitted when a retry brings it).
+      if (mapFailed?.key === request.key && fittedFilter !== request.filter) mapView?.fit();
+    }
+
+    // Aborts the map's request when the list it was for is no longer the one asked for (a page
+    // change keeps it: same filter, same set).
+    function dropStaleMap(next) {
+      if (!mapPending || !listed) return;
+      const sameSet = next.filter === listed.request.filter && (!listed.request.capped || next.sort === listed.state.sort);
+      if (!sameSet) {
+        mapPending.controller.abort();
+        mapPending = null;
+      }
+    }
+
+    // Puts what is known on the map: the whole set when it is the one for these cards, else
+    // only the page's trails (the set is on its way, or failed, or the server has no previews).
+    function drawMap() {
+      if (!mapView) return;
+      if (!listed) {
+        mapView.setAll(null);
+        mapView.setPage([]);
+        mapDrawnKey = null;
+        mapView.note(null);
+        return;
+      }
+      const request = listed.request;
+      const complete = mapSet?.key === request.key;
+      // The view follows the filter, not the page: it is fitted to the whole set once that is
+      // there (to the page's trails until then, if the view has shown nothing yet).
+      if (complete && mapDrawnKey !== request.key) {
+        if (mapView.setAll(mapSet.trails, {fit: fittedFilter !== request.filter})) fittedFilter = request.filter;
+        mapDrawnKey = request.key;
+      } else if (!complete && mapDrawnKey !== null && mapDrawnKey !== request.key) {
+        // Lines of the previous filter would be wrong; the page's are right meanwhile.
+        mapView.setAll(null);
+        mapDrawnKey = null;
+      }
+      mapView.setPage(items);
+      if (!complete && fittedFilter === null) mapView.fit();
+      mapView.note(mapNote(request, complete));
+    }
+
+    function mapNote(request, complete) {
+      if (complete) return request.capped ? mapCapNote(mapSet.trails.length, listed.total) : null;
+      if (mapFailed?.key === request.key) {
+        return [
+          h('span', null, `Only this page's trails are shown: the others could not be loaded. ${mapFailed.message} `),
+          h('button', {type: 'button', class: 'button small', onclick: retryMap}, 'Load the map again'),
+        ];
+      }
+      // A server without previews would send every trail's full line: the map keeps to the page.
+      if (serverLacksPreview) return "Only this page's trails are shown: this server sends no simplified lines.";
+      if (mapPending?.key === request.key && mapPending.slow) return `Loading ${request.count.toLocaleString('en')} trails for the map…`;
+      return null;
+    }
+
+    function retryMap() {
+      mapFailed = null;
+      // The button goes away with the note: keep the keyboard's place on the map.
+      mapElement.focus({preventScroll: true});
+      drawMap();
+      loadMap();
+    }
+
     // --- Pages ---
 
     pager.addEventListener('click', (event) => {
@@ -170,7 +290,7 @@ export default {
       commit();
       // The clicked link is about to be replaced: put focus and view at the top of the results.
       count.focus({preventScroll: true});
-      results.scrollIntoView({block: 'start', behavior: 'smooth'});
+      results.scrollIntoView({block: 'start', behavior: scrollBehavior()});
     });
 
     // --- Loading ---
@@ -201,7 +321,9 @@ export default {
       replace(pager, pagination(state.page, totalPages, hrefFor));
       pager.hidden = totalPages <= 1;
       layout.classList.toggle('no-trails', !items.length);
-      if (mapView) mapView.show(items);
+      listed = {state: {...state}, total, request: mapRequest(state, {units, userId: me, total})};
+      drawMap();
+      loadMap();
     }
 
     async function load() {
@@ -209,6 +331,7 @@ export default {
       const mine = new AbortController();
       controller = mine;
       loadedSearch = queryFromState(state);
+      dropStaleMap({filter: buildFilter(state, {units, userId: me}), sort: state.sort});
       results.setAttribute('aria-busy', 'true');
       count.textContent = 'Loading trails…';
       count.classList.remove('visually-hidden');
@@ -241,7 +364,8 @@ export default {
         empty.hidden = true;
         count.textContent = '';
         layout.classList.add('no-trails');
-        if (mapView) mapView.show([]);
+        listed = null;
+        drawMap();
       } finally {
         if (controller === mine) results.removeAttribute('aria-busy');
       }
@@ -254,6 +378,7 @@ export default {
     return () => {
       disposed = true;
       controller?.abort();
+      mapPending?.controller.abort();
       filters.dispose();
       wide.removeEventListener('change', layoutMap);
       mapView?.remove();

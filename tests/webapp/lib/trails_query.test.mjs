@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {
   PER_PAGE, SORTS, DEFAULT_SORT, SCOPES, CARD_FIELDS,
   emptyState, stateFromQuery, queryFromState, hasFilters, filterCount, buildFilter, listQuery,
+  MAP_FIELDS, MAP_PER_PAGE, MAP_CAP, mapRequest, mergeTrails, mapCapNote,
 } from '../../../web/lib/trails_query.js';
 import {lexFilter} from '../support/filter_lexer.mjs';
 
@@ -163,4 +164,70 @@ test('the list request asks for one page of card fields with the author', () => 
 test('servers without previews are asked for the polyline too', () => {
   const {fields} = listQuery(emptyState(), {units: 'metric', withPolyline: true});
   assert.deepEqual(fields.split(','), [...CARD_FIELDS, 'polyline']);
+});
+
+// --- the overview map's requests ------------------------------------------------------------
+
+const who = {units: 'metric', userId: 'u1'};
+
+test('the map asks for light records of every matching trail, 500 a request, without counting', () => {
+  const {queries, count, capped, filter} = mapRequest(state({dmin: '2', page: 3, sort: 'name'}), {...who, total: 1234});
+  assert.equal(count, 1234);
+  assert.equal(capped, false);
+  assert.equal(filter, 'distance >= 2000');
+  assert.deepEqual(queries.map((q) => q.page), [1, 2, 3]);
+  for (const query of queries) {
+    assert.deepEqual(Object.keys(query).sort(), ['fields', 'filter', 'page', 'perPage', 'skipTotal', 'sort']);
+    assert.equal(query.perPage, MAP_PER_PAGE);
+    assert.equal(query.filter, 'distance >= 2000');
+    assert.equal(query.fields, 'id,name,preview,lat,lon');
+    assert.equal(query.skipTotal, true);
+  }
+  assert.deepEqual(MAP_FIELDS, ['id', 'name', 'preview', 'lat', 'lon']);
+  assert.ok(!MAP_FIELDS.includes('polyline'));
+});
+
+test("the map stops at MAP_CAP trails, the first in the list's order", () => {
+  assert.equal(MAP_CAP, 2000);
+  const request = mapRequest(state({sort: '-distance'}), {...who, total: 5000});
+  assert.equal(request.capped, true);
+  assert.equal(request.count, MAP_CAP);
+  assert.deepEqual(request.queries.map((q) => q.page), [1, 2, 3, 4]);
+  for (const query of request.queries) assert.equal(query.sort, '-distance');
+  assert.equal(mapRequest(emptyState(), {...who, total: MAP_CAP}).capped, false);
+  assert.equal(mapRequest(emptyState(), {...who, total: MAP_CAP}).queries.length, 4);
+});
+
+test('one request for a few trails, none for none', () => {
+  assert.equal(mapRequest(emptyState(), {...who, total: 1}).queries.length, 1);
+  assert.equal(mapRequest(emptyState(), {...who, total: 500}).queries.length, 1);
+  assert.equal(mapRequest(emptyState(), {...who, total: 501}).queries.length, 2);
+  for (const total of [0, undefined, null, 'x', -3]) assert.deepEqual(mapRequest(emptyState(), {...who, total}).queries, [], String(total));
+});
+
+test("paging through the cards keeps the map's set; a filter changes it, and so does the sort when capped", () => {
+  const key = (changes, total = 300) => mapRequest(state(changes), {...who, total}).key;
+  assert.equal(key({page: 1}), key({page: 7}));
+  assert.equal(key({sort: 'name'}), key({sort: '-distance'}), 'all trails whatever the order');
+  assert.notEqual(key({sort: 'name'}, 3000), key({sort: '-distance'}, 3000), 'capped: which 2000 depends on the order');
+  assert.equal(key({page: 1}, 3000), key({page: 9}, 3000));
+  assert.notEqual(key({q: 'ridge'}), key({q: 'lake'}));
+  assert.notEqual(key({}, 300), key({}, 301), 'a trail more is fetched again');
+  assert.notEqual(key({scope: 'mine'}), key({scope: 'public'}));
+  // Uncapped, the order asked for is fixed, so one key always means one query.
+  assert.equal(mapRequest(state({sort: 'name'}), {...who, total: 300}).queries[0].sort, DEFAULT_SORT);
+});
+
+test("the map's answers merge into one list, each trail once, first copy kept", () => {
+  const a = {id: 'a', name: 'page copy', location: 'Here'};
+  const merged = mergeTrails([a, {id: 'b'}], [{id: 'a', name: 'map copy'}, {id: 'c'}], null, undefined, [null, {name: 'no id'}, {id: 'c'}]);
+  assert.deepEqual(merged.map((t) => t.id), ['a', 'b', 'c']);
+  assert.equal(merged[0], a);
+  assert.deepEqual(mergeTrails(), []);
+});
+
+test('the map says when it does not show every matching trail', () => {
+  assert.equal(mapCapNote(2000, 2345), 'Showing 2,000 of 2,345 trails: narrow the search to see the others.');
+  assert.equal(mapCapNote(300, 300), '');
+  assert.equal(mapCapNote(24, 0), '');
 });
