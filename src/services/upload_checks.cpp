@@ -66,10 +66,13 @@ util::Result<CheckedFile> CheckImageFile(const std::string& field, const Uploade
   if (!info.ok()) {
     // Recognised but damaged, or not an image at all: both name what is accepted.
     const std::string& message = info.error().message;
-    const bool unknown = message.rfind("Not a PNG", 0) == 0;
-    return Refused(field, message,
-                   unknown ? "validation_invalid_mime_type" : "validation_invalid_file",
-                   kImageTypes);
+    if (message.rfind("Not a PNG", 0) == 0) {
+      // "Not a PNG, JPEG, WEBP or SVG image." already says what is accepted.
+      return util::Error::InvalidField(
+          message, field, "validation_invalid_mime_type",
+          "Not an image this server takes. Accepted: " + std::string(kImageTypes) + ".");
+    }
+    return Refused(field, message, "validation_invalid_file", kImageTypes);
   }
   CheckedFile checked;
   auto [base, extension] = SplitName(file.file_name);

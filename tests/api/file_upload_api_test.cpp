@@ -186,6 +186,7 @@ TEST_CASE(
                                  : c.field == "gpx" ? "GPX, TCX, KML"
                                                     : "PNG, JPEG, WEBP or SVG";
     CHECK(accepted.find(expected) != std::string::npos);
+    CHECK(accepted.find(expected) == accepted.rfind(expected));  // said once, not twice
     CHECK(StoredNames(server, kTrailsId, trail).empty());
   }
   // A harmless SVG is fine, and a PNG named .html is stored as .png.

@@ -14,6 +14,7 @@ import {equatorGpx, longGpx, landscapePng} from './lib/fixtures.mjs';
 import {measureFirstLoad, median} from './lib/budget.mjs';
 import {expect, step, steps, report, watchPage} from './lib/steps.mjs';
 import {trackPixelColumns, cursorPixelColumns, countRuns, centroid} from './lib/canvas.mjs';
+import {runFeatureSteps} from './features.mjs';
 
 const {values: args} = parseArgs({
   options: {
@@ -303,6 +304,8 @@ try {
     expect(bad.join('; '), '', 'no serious or critical accessibility violations');
   });
 
+  await runFeatureSteps({browser, origin, server, out});
+
   await step('budget: first load of the trails page', async () => {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await measureFirstLoad(browser, `${origin}/trails`, '.trail-grid li', DESKTOP));
@@ -360,7 +363,12 @@ try {
     await phone.getByRole('button', {name: 'Send reset link'}).click();
     await phone.getByText(/a link to set a new password is on its way/).waitFor();
     // Without --smtp-url the server writes the mail to its log, link included.
-    const link = readFileSync(server.logPath, 'utf8').match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
+    // The outbox sends mail on its own thread: the log line may follow the answer by a moment.
+    let link = null;
+    for (let waited = 0; !link && waited < 10000; waited += 100) {
+      link = readFileSync(server.logPath, 'utf8').match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
+      if (!link) await new Promise((r) => setTimeout(r, 100));
+    }
     expect(Boolean(link), true, 'the reset mail with its link is in the server log');
     await phone.goto(`${origin}/reset-password?token=${link[1]}`);
     await phone.getByLabel('New password', {exact: true}).fill('a-brand-new-secret');
