@@ -1,4 +1,4 @@
--- Cairn database schema, version 4. Applied to a fresh data.db; older files are brought here by
+-- Cairn database schema, version 6. Applied to a fresh data.db; older files are brought here by
 -- the steps in src/storage/migrations.cpp (keep both in step: a test compares them).
 -- Column names equal the JSON field names of the record model. Multi-valued relations and files
 -- are JSON arrays of ids/names; booleans are 0/1; timestamps are "YYYY-MM-DD HH:MM:SS.mmmZ" text.
@@ -56,6 +56,8 @@ CREATE TABLE trails (
   polyline         TEXT NOT NULL DEFAULT '',
   -- The map line simplified further (at most 100 points), for cards and overview maps.
   preview          TEXT NOT NULL DEFAULT '',
+  -- Coarser still (at most 24 points), for overview maps of hundreds of trails.
+  sketch           TEXT NOT NULL DEFAULT '',
   min_lat          REAL NOT NULL DEFAULT 0,
   min_lon          REAL NOT NULL DEFAULT 0,
   max_lat          REAL NOT NULL DEFAULT 0,
@@ -231,4 +233,4 @@ INSERT INTO categories (id, created, updated, name) VALUES
   ('canoeingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Canoeing'),
   ('bikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Biking');
 
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;

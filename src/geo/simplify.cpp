@@ -137,7 +137,12 @@ std::vector<LatLon> SimplifyForMap(const Track& track) {
   return SimplifyLine(joined, kMapToleranceMeters, kMapMaxPoints);
 }
 
-std::vector<LatLon> SimplifyForPreview(std::span<const LatLon> map_line) {
+namespace {
+
+// `map_line` without the bends smaller than `fraction` of its extent (the diagonal of its box,
+// at least kMapToleranceMeters), at most `max_points` points.
+std::vector<LatLon> SimplifyToExtent(std::span<const LatLon> map_line, double fraction,
+                                     size_t max_points) {
   if (map_line.empty()) return {};
   // The extent in a local projection at the first point; longitudes relative to it, so a line
   // over the antimeridian is measured across it. Rough far from the first point, which only
@@ -154,13 +159,28 @@ std::vector<LatLon> SimplifyForPreview(std::span<const LatLon> map_line) {
     north = std::max(north, y);
   }
   const double extent_m = std::hypot(east - west, north - south);
-  const double tolerance_m = std::max(kMapToleranceMeters, kPreviewToleranceFraction * extent_m);
-  return SimplifyLine(map_line, tolerance_m, kPreviewMaxPoints);
+  const double tolerance_m = std::max(kMapToleranceMeters, fraction * extent_m);
+  return SimplifyLine(map_line, tolerance_m, max_points);
+}
+
+}  // namespace
+
+std::vector<LatLon> SimplifyForPreview(std::span<const LatLon> map_line) {
+  return SimplifyToExtent(map_line, kPreviewToleranceFraction, kPreviewMaxPoints);
+}
+
+std::vector<LatLon> SimplifyForSketch(std::span<const LatLon> map_line) {
+  return SimplifyToExtent(map_line, kSketchToleranceFraction, kSketchMaxPoints);
 }
 
 util::Result<std::string> PreviewPolyline(std::string_view map_polyline) {
   CAIRN_ASSIGN_OR_RETURN(std::vector<LatLon> line, DecodePolyline(map_polyline));
   return EncodePolyline(SimplifyForPreview(line));
+}
+
+util::Result<std::string> SketchPolyline(std::string_view map_polyline) {
+  CAIRN_ASSIGN_OR_RETURN(std::vector<LatLon> line, DecodePolyline(map_polyline));
+  return EncodePolyline(SimplifyForSketch(line));
 }
 
 }  // namespace cairn::geo

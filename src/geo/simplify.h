@@ -26,6 +26,11 @@ inline constexpr size_t kMapMaxPoints = 2000;
 // of the line's extent (one pixel of a 500-pixel drawing), never finer than the map line.
 inline constexpr size_t kPreviewMaxPoints = 100;
 inline constexpr double kPreviewToleranceFraction = 1.0 / 500;
+// The sketch line is what an overview map of hundreds of trails draws, where one trail spans
+// tens of pixels: at most this many points (about 100 bytes encoded, a fifth of a preview), and
+// no bend smaller than this fraction of the line's extent (a pixel of a 100-pixel drawing).
+inline constexpr size_t kSketchMaxPoints = 24;
+inline constexpr double kSketchToleranceFraction = 1.0 / 100;
 
 // The indices (ascending) of the points of `line` that Ramer–Douglas–Peucker keeps: the first
 // and the last, and every point farther than `tolerance_m` from the chord of the stretch it
@@ -55,10 +60,17 @@ std::vector<LatLon> SimplifyForMap(const Track& track);
 // Keeps the first and the last point. Pure.
 std::vector<LatLon> SimplifyForPreview(std::span<const LatLon> map_line);
 
+// The trail's sketch line from its map line: as SimplifyForPreview, with
+// kSketchToleranceFraction and kSketchMaxPoints. Pure.
+std::vector<LatLon> SimplifyForSketch(std::span<const LatLon> map_line);
+
 // The trail's `preview` from its `polyline` (both encoded, precision 5): decoded,
 // SimplifyForPreview, encoded again. Uploads and the schema migration that filled previews for
 // older trails both derive it this way, so they agree byte for byte. "" for "";
 // InvalidArgument when `map_polyline` does not decode. Pure.
 util::Result<std::string> PreviewPolyline(std::string_view map_polyline);
+
+// The trail's `sketch` from its `polyline`, as PreviewPolyline with SimplifyForSketch. Pure.
+util::Result<std::string> SketchPolyline(std::string_view map_polyline);
 
 }  // namespace cairn::geo

@@ -102,6 +102,7 @@ records::CollectionRegistry BuildCollectionRegistry() {
                  // Computed from the track file; never written by a JSON body.
                  ServerOnly(Text("polyline", 0)),
                  ServerOnly(Text("preview", 0)),
+                 ServerOnly(Text("sketch", 0)),
                  ServerOnly(Number("min_lat")),
                  ServerOnly(Number("min_lon")),
                  ServerOnly(Number("max_lat")),

@@ -27,10 +27,12 @@ Json TrailFieldsFromTrack(const geo::Track& track) {
     fields["max_lon"] = stats.bounds->east;
   }
   const std::string polyline = geo::EncodePolyline(geo::SimplifyForMap(track));
-  // From the encoded line, as the schema 5 migration derived it for older trails (a line just
-  // encoded always decodes).
+  // From the encoded line, as the schema 5 and 6 migrations derived them for older trails (a line
+  // just encoded always decodes).
   auto preview = geo::PreviewPolyline(polyline);
   fields["preview"] = preview.ok() ? std::move(preview).value() : std::string();
+  auto sketch = geo::SketchPolyline(polyline);
+  fields["sketch"] = sketch.ok() ? std::move(sketch).value() : std::string();
   fields["polyline"] = polyline;
   const int64_t first_time =
       stats.start_time_ms != geo::kNoTime ? stats.start_time_ms : track.time_ms;
@@ -64,9 +66,8 @@ Json SummitLogFieldsFromTrack(const geo::Track& track) {
 }
 
 Json TrailFieldsWithoutTrack() {
-  return Json{
-      {"polyline", ""}, {"preview", ""},           {"min_lat", 0}, {"max_lat", 0}, {"min_lon", 0},
-      {"max_lon", 0},   {"device_totals", nullptr}};
+  return Json{{"polyline", ""}, {"preview", ""}, {"sketch", ""}, {"min_lat", 0},
+              {"max_lat", 0},   {"min_lon", 0},  {"max_lon", 0}, {"device_totals", nullptr}};
 }
 
 }  // namespace cairn::services

@@ -9,29 +9,42 @@ namespace {
 
 // Trails are read in batches of this many, so a large archive's polylines (up to about 10 KB
 // each) are never all in memory at once.
-constexpr int64_t kPreviewBatch = 256;
+constexpr int64_t kFillBatch = 256;
 
-// 5: each trail's `preview` derived from its `polyline`, exactly as an upload derives it.
-util::Status FillTrailPreviews(Connection& connection) {
+// Sets `column` (a literal of this file, never input) of every trail with a map line to
+// `derive(polyline)`, exactly as an upload derives it.
+util::Status FillFromPolyline(Connection& connection, const std::string& column,
+                              util::Result<std::string> (*derive)(std::string_view)) {
   int64_t after = 0;
   for (;;) {
     CAIRN_ASSIGN_OR_RETURN(
         QueryResult rows,
         connection.Query("SELECT rowid, polyline FROM trails WHERE rowid > ? AND polyline != '' "
                          "ORDER BY rowid LIMIT ?",
-                         {after, kPreviewBatch}));
+                         {after, kFillBatch}));
     for (const auto& row : rows.rows) {
       after = std::get<int64_t>(row[0]);
       const auto* polyline = std::get_if<std::string>(&row[1]);
       if (!polyline) continue;
-      // A line that does not decode (never written by Cairn) keeps an empty preview.
-      auto preview = geo::PreviewPolyline(*polyline);
-      if (!preview.ok()) continue;
-      CAIRN_RETURN_IF_ERROR(connection.Execute("UPDATE trails SET preview = ? WHERE rowid = ?",
-                                               {std::move(preview).value(), after}));
+      // A line that does not decode (never written by Cairn) keeps an empty value.
+      auto derived = derive(*polyline);
+      if (!derived.ok()) continue;
+      CAIRN_RETURN_IF_ERROR(
+          connection.Execute("UPDATE trails SET " + column + " = ? WHERE rowid = ?",
+                             {std::move(derived).value(), after}));
     }
-    if (static_cast<int64_t>(rows.rows.size()) < kPreviewBatch) return util::OkStatus();
+    if (static_cast<int64_t>(rows.rows.size()) < kFillBatch) return util::OkStatus();
   }
+}
+
+// 5: each trail's `preview`.
+util::Status FillTrailPreviews(Connection& connection) {
+  return FillFromPolyline(connection, "preview", geo::PreviewPolyline);
+}
+
+// 6: each trail's `sketch`.
+util::Status FillTrailSketches(Connection& connection) {
+  return FillFromPolyline(connection, "sketch", geo::SketchPolyline);
 }
 
 }  // namespace
@@ -125,6 +138,8 @@ END;
 )sql"},
       // 5: a small preview line for cards and overview maps (web UI), filled from the map line.
       {5, "ALTER TABLE trails ADD COLUMN preview TEXT NOT NULL DEFAULT '';", FillTrailPreviews},
+      // 6: a coarser line still, for overview maps of hundreds of trails (web UI).
+      {6, "ALTER TABLE trails ADD COLUMN sketch TEXT NOT NULL DEFAULT '';", FillTrailSketches},
   };
   return kMigrations;
 }

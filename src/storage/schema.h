@@ -13,7 +13,7 @@ class Connection;
 extern const char* const kSchemaSql;
 
 // Bump together with a migration step whenever schema.sql changes.
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 // One step from version `to_version - 1` to `to_version`, run in its own transaction: `sql`, then
 // `fill` (when set) for data that SQL alone cannot compute, e.g. a column derived by the geo code.

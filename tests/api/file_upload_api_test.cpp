@@ -136,6 +136,7 @@ TEST_CASE("an avatar or a track file replaces the one before, and an empty value
   CHECK(trail_now["distance"].get<double>() > 400);
   CHECK(trail_now["polyline"] == "");
   CHECK(trail_now["preview"] == "");
+  CHECK(trail_now["sketch"] == "");
   CHECK(server.Get("/api/v1/summit-log/" + log, token).body["distance"].get<double>() > 400);
 }
 

@@ -51,6 +51,7 @@ TEST_CASE("uploading a GPX makes a trail with its statistics, geometry, waypoint
   CHECK_FALSE(t["polyline"].get<std::string>().empty());
   // Five points on a straight line: the preview is its two ends (the map line's too).
   CHECK(t["preview"] == t["polyline"]);
+  CHECK(t["sketch"] == t["polyline"]);
   CHECK(t["device_totals"].is_null());
   const std::string id = t["id"];
   const std::string stored = t["gpx"];
@@ -179,6 +180,7 @@ TEST_CASE("a new track replaces the old one and its statistics, and only who may
   CHECK(replaced.body["gpx"] != first);
   CHECK(replaced.body["preview"] == replaced.body["polyline"]);  // derived again with the line
   CHECK(replaced.body["preview"] != trail.body["preview"]);
+  CHECK(replaced.body["sketch"] == replaced.body["polyline"]);
   CHECK(replaced.body["waypoints"].size() == 2);  // waypoints stay
   CHECK_FALSE(fs::exists(folder + "/" + first));  // the old copy is gone
   CHECK(FilesUnder(folder) == 1);

@@ -62,6 +62,7 @@ TEST_CASE("creating a trail returns the whole record with empty arrays", "[api][
   // A trail made without a track file has no geometry; the computed fields are the server's.
   CHECK(t["polyline"] == "");
   CHECK(t["preview"] == "");
+  CHECK(t["sketch"] == "");
   CHECK(t["min_lat"] == 0);
   CHECK(t["max_lon"] == 0);
   CHECK(t["moving_duration"] == 0);
@@ -72,12 +73,14 @@ TEST_CASE("creating a trail returns the whole record with empty arrays", "[api][
                              {"author", alice},
                              {"polyline", "_p~iF~ps|U"},
                              {"preview", "_p~iF~ps|U"},
+                             {"sketch", "_p~iF~ps|U"},
                              {"min_lat", 10},
                              {"device_totals", {{"distance_m", 1}}}},
                             token);
   REQUIRE(forged.status == 200);
   CHECK(forged.body["polyline"] == "");
   CHECK(forged.body["preview"] == "");
+  CHECK(forged.body["sketch"] == "");
   CHECK(forged.body["min_lat"] == 0);
   CHECK(forged.body["device_totals"].is_null());
   CHECK_FALSE(t.contains("unknown_field"));

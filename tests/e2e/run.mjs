@@ -15,6 +15,7 @@ import {measureFirstLoad, median} from './lib/budget.mjs';
 import {expect, step, steps, report, watchPage} from './lib/steps.mjs';
 import {trackPixelColumns, cursorPixelColumns, countRuns, centroid} from './lib/canvas.mjs';
 import {runFeatureSteps} from './features.mjs';
+import {runArchiveSteps} from './archive.mjs';
 
 const {values: args} = parseArgs({
   options: {
@@ -315,6 +316,8 @@ try {
     report(`first load of /trails: ${(bytes / 1024).toFixed(1)} KB transferred in ${runs[0].requests} requests (budget 300 KB; ${types}), interactive in ${ms.toFixed(0)} ms (budget 1000 ms; median of 3 cold loads: ${runs.map((r) => r.interactiveMs.toFixed(0)).join(', ')} ms)`);
     expect(bytes <= 300 * 1024, true, `first load ${bytes} bytes within 300 KB`);
   });
+
+  await runArchiveSteps({browser, origin, out});
 
   await step('a 100 000-point trail page stays responsive', async () => {
     const client = await apiClient(origin, 'alice', PASSWORD);

@@ -178,6 +178,44 @@ TEST_CASE("the preview drops bends smaller than a 500th of the line's extent", "
   CHECK(SimplifyForPreview(bending(200, 8)).size() == 2);
 }
 
+TEST_CASE("the sketch keeps at most 24 points and drops bends under a 100th of the extent",
+          "[geo][simplify]") {
+  std::vector<LatLon> zigzag;
+  // 20 km of bends 400 m off the line, twice the tolerance: far more bends than fit.
+  for (int i = 0; i < 2000; ++i) zigzag.push_back(Meters(10.0 * i, i % 2 == 0 ? 0 : 400));
+  const std::vector<LatLon> sketch = SimplifyForSketch(zigzag);
+  CHECK(sketch.size() == kSketchMaxPoints);
+  CHECK(sketch.front() == zigzag.front());
+  CHECK(sketch.back() == zigzag.back());
+  CHECK(SimplifyForSketch({}).empty());
+  // 200 km with one bend: the tolerance is about 2 km, where the preview's is 400 m.
+  auto bending = [](double sway_m) {
+    std::vector<LatLon> line;
+    for (int i = 0; i <= 200; ++i) {
+      line.push_back(Meters(1000.0 * i, sway_m * (1 - std::abs(i - 100) / 100.0)));
+    }
+    return line;
+  };
+  CHECK(SimplifyForSketch(bending(1500)).size() == 2);
+  CHECK(SimplifyForPreview(bending(1500)).size() == 3);
+  CHECK(SimplifyForSketch(bending(2500)).size() == 3);
+}
+
+TEST_CASE("the sketch polyline is the map polyline decoded, sketched and encoded",
+          "[geo][simplify]") {
+  std::vector<LatLon> line;
+  for (int i = 0; i < 1500; ++i) {
+    line.push_back({46.5 + 0.0001 * i, 7.5 + 0.003 * std::sin(i / 200.0)});
+  }
+  const std::string polyline = EncodePolyline(line);
+  auto sketch = SketchPolyline(polyline);
+  REQUIRE(sketch.ok());
+  CHECK(*sketch == EncodePolyline(SimplifyForSketch(DecodePolyline(polyline).value())));
+  CHECK(sketch->size() < PreviewPolyline(polyline)->size());
+  CHECK(SketchPolyline("").value() == "");
+  CHECK_FALSE(SketchPolyline("_p~iF").ok());
+}
+
 TEST_CASE("the preview polyline is the map polyline decoded, simplified and encoded",
           "[geo][simplify]") {
   std::vector<LatLon> line;

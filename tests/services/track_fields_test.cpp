@@ -43,9 +43,28 @@ TEST_CASE("a track gives a trail a preview of at most 100 points on its map line
   CHECK(preview.size() < polyline.size());
 }
 
+TEST_CASE("a track gives a trail a sketch of at most 24 points for overview maps",
+          "[services][tracks]") {
+  const records::Json fields = TrailFieldsFromTrack(WindingTrack());
+  const std::string polyline = fields["polyline"];
+  const std::string sketch = fields["sketch"];
+  auto points = geo::DecodePolyline(sketch);
+  REQUIRE(points.ok());
+  auto line = geo::DecodePolyline(polyline);
+  REQUIRE(line.ok());
+  CHECK(points->size() <= geo::kSketchMaxPoints);
+  CHECK(points->size() >= 2);
+  CHECK(points->front() == line->front());
+  CHECK(points->back() == line->back());
+  CHECK(sketch == geo::SketchPolyline(polyline).value());
+  CHECK(sketch.size() < std::string(fields["preview"]).size());
+}
+
 TEST_CASE("a trail without a track has no preview", "[services][tracks]") {
   CHECK(TrailFieldsWithoutTrack()["preview"] == "");
   CHECK(TrailFieldsFromTrack(geo::Track{})["preview"] == "");
+  CHECK(TrailFieldsWithoutTrack()["sketch"] == "");
+  CHECK(TrailFieldsFromTrack(geo::Track{})["sketch"] == "");
 }
 
 }  // namespace

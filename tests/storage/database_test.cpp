@@ -124,7 +124,8 @@ void WriteVersion4File(const std::string& path) {
   sqlite3_close(db);
 }
 
-TEST_CASE("migrating a version 4 file fills every trail's preview from its polyline", "[storage]") {
+TEST_CASE("migrating a version 4 file fills every trail's preview and sketch from its polyline",
+          "[storage]") {
   test_support::TempDir dir;
   const std::string path = dir.path() + "/v4.db";
   WriteVersion4File(path);
@@ -159,20 +160,27 @@ TEST_CASE("migrating a version 4 file fills every trail's preview from its polyl
   REQUIRE(migrated.ok());
   CHECK((*migrated)->SchemaVersion() == kSchemaVersion);
   auto rows = (*migrated)->Read<QueryResult>([](Connection& c) {
-    return c.Query("SELECT polyline, preview, updated FROM trails ORDER BY id");
+    return c.Query("SELECT polyline, preview, updated, sketch FROM trails ORDER BY id");
   });
   REQUIRE(rows.ok());
   REQUIRE(rows->rows.size() == polylines.size());
   for (size_t t = 0; t < polylines.size(); ++t) {
     INFO("trail " << t);
     const std::string preview = std::get<std::string>(rows->rows[t][1]);
+    const std::string sketch = std::get<std::string>(rows->rows[t][3]);
     CHECK(std::get<std::string>(rows->rows[t][2]) == "u");  // not an edit: updated stays
     if (polylines[t].empty()) {
       CHECK(preview.empty());
+      CHECK(sketch.empty());
       continue;
     }
     // Exactly what an upload derives from the same polyline.
     CHECK(preview == geo::PreviewPolyline(polylines[t]).value());
+    CHECK(sketch == geo::SketchPolyline(polylines[t]).value());
+    auto sketch_points = geo::DecodePolyline(sketch);
+    REQUIRE(sketch_points.ok());
+    // The wiggles are 30 m across a 6.7 km line: too small for a sketch, which keeps the ends.
+    CHECK(sketch_points->size() == 2);
     auto points = geo::DecodePolyline(preview);
     auto line = geo::DecodePolyline(polylines[t]);
     REQUIRE(points.ok());

@@ -80,7 +80,7 @@ export function createTrailsMap(element, {onHover} = {}) {
   // An entry's line and start are made apart from reading its points, so a new set's view can
   // be fitted before its lines are drawn (else the canvas draws them all twice).
   function entryFor(trail) {
-    const points = trackPoints(trail.preview || trail.polyline || '');
+    const points = trackPoints(trail.preview || trail.sketch || trail.polyline || '');
     return {trail, points, line: null, casing: null, marker: null, inAll: false, inPage: false};
   }
 
@@ -261,7 +261,15 @@ export function createTrailsMap(element, {onHover} = {}) {
         else discard(id);
       }
       for (const trail of trails) {
-        const entry = drawn.get(trail.id) || create(trail);
+        let entry = drawn.get(trail.id);
+        // A trail drawn from its sketch is drawn again from the finer preview the cards bring.
+        if (entry && trail.preview && !entry.trail.preview) {
+          const {inAll} = entry;
+          discard(trail.id);
+          entry = create(trail);
+          entry.inAll = inAll;
+        }
+        entry = entry || create(trail);
         // The page's copy has more to tell in the popup (its place).
         entry.trail = trail;
         entry.inPage = true;

@@ -141,9 +141,14 @@ export function listQuery(state, {units, userId, withPolyline = false}) {
 
 // --- The overview map's trails --------------------------------------------------------------
 
-// Every trail matching the filter, as light records (`preview` is at most 100 points, about
-// 0.3 KB), 500 a request, up to MAP_CAP trails: more lines than that tell a person nothing.
+// Every trail matching the filter, as light records, 500 a request, up to MAP_CAP trails: more
+// lines than that tell a person nothing. Up to SKETCH_FROM trails each comes with its `preview`
+// (at most 100 points, about 0.3 KB gzipped); more share the map, each a few dozen pixels
+// wide, and come with their `sketch` (at most 24 points, a third of that), so a large archive
+// stays within the first-load budget. The page's trails bring their previews with the cards.
 export const MAP_FIELDS = ['id', 'name', 'preview', 'lat', 'lon'];
+export const SKETCH_FIELDS = ['id', 'name', 'sketch', 'lat', 'lon'];
+export const SKETCH_FROM = 200;
 export const MAP_PER_PAGE = 500;
 export const MAP_CAP = 2000;
 
@@ -159,11 +164,12 @@ export function mapRequest(state, {units, userId, total}) {
   const capped = all > MAP_CAP;
   // Uncapped, any order fetches the same set; a fixed one keeps the key and the query in step.
   const sort = capped ? state.sort : DEFAULT_SORT;
+  const fields = count > SKETCH_FROM ? SKETCH_FIELDS : MAP_FIELDS;
   // None match: nothing to ask for.
   const pages = Math.ceil(count / MAP_PER_PAGE);
   const queries = [];
   for (let page = 1; page <= pages; page++) {
-    queries.push({page, perPage: MAP_PER_PAGE, sort, filter, fields: MAP_FIELDS.join(','), skipTotal: true});
+    queries.push({page, perPage: MAP_PER_PAGE, sort, filter, fields: fields.join(','), skipTotal: true});
   }
   return {key: [filter, count, capped ? sort : ''].join('\n'), filter, capped, count, queries};
 }

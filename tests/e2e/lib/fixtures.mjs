@@ -49,6 +49,37 @@ ${rows.join('\n')}
 `;
 }
 
+// A day's walk that wanders like a real one: `points` points 8–12 m apart whose heading drifts
+// at random (seeded, so every run draws the same), starting on a grid cell of its own so an
+// archive of many of them spreads over a region. No two alike, as in a real archive, so their
+// lines do not shrink to nothing under gzip.
+export function wanderingGpx(seed, points = 600) {
+  let state = (seed * 2654435761) >>> 0 || 1;
+  const random = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  let lat = 46 + 0.04 * (seed % 30);
+  let lon = 7 + 0.06 * Math.floor(seed / 30);
+  let heading = random() * 2 * Math.PI;
+  const rows = [];
+  for (let i = 0; i < points; i++) {
+    heading += (random() - 0.5) * 0.6;
+    const step = 8 + 4 * random();
+    lat += (step * Math.cos(heading)) / 111320;
+    lon += (step * Math.sin(heading)) / (111320 * Math.cos((lat * Math.PI) / 180));
+    rows.push(`<trkpt lat="${lat.toFixed(7)}" lon="${lon.toFixed(7)}"><ele>${(900 + 200 * Math.sin(i / 90)).toFixed(1)}</ele></trkpt>`);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="cairn-e2e" xmlns="http://www.topografix.com/GPX/1/1">
+<trk><name>Walk ${seed}</name><trkseg>
+${rows.join('\n')}
+</trkseg></trk></gpx>
+`;
+}
+
 const CRC_TABLE = Array.from({length: 256}, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

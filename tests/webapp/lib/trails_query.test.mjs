@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import {
   PER_PAGE, SORTS, DEFAULT_SORT, SCOPES, CARD_FIELDS,
   emptyState, stateFromQuery, queryFromState, hasFilters, filterCount, buildFilter, listQuery,
-  MAP_FIELDS, MAP_PER_PAGE, MAP_CAP, mapRequest, mergeTrails, mapCapNote,
+  MAP_FIELDS, SKETCH_FIELDS, SKETCH_FROM, MAP_PER_PAGE, MAP_CAP, mapRequest, mergeTrails, mapCapNote,
 } from '../../../web/lib/trails_query.js';
 import {lexFilter} from '../support/filter_lexer.mjs';
 
@@ -180,11 +180,22 @@ test('the map asks for light records of every matching trail, 500 a request, wit
     assert.deepEqual(Object.keys(query).sort(), ['fields', 'filter', 'page', 'perPage', 'skipTotal', 'sort']);
     assert.equal(query.perPage, MAP_PER_PAGE);
     assert.equal(query.filter, 'distance >= 2000');
-    assert.equal(query.fields, 'id,name,preview,lat,lon');
+    assert.equal(query.fields, 'id,name,sketch,lat,lon');
     assert.equal(query.skipTotal, true);
   }
   assert.deepEqual(MAP_FIELDS, ['id', 'name', 'preview', 'lat', 'lon']);
   assert.ok(!MAP_FIELDS.includes('polyline'));
+});
+
+test('a few trails come with their previews, many with their coarser sketches', () => {
+  assert.equal(SKETCH_FROM, 200);
+  const fieldsFor = (total) => mapRequest(emptyState(), {...who, total}).queries[0].fields;
+  assert.equal(fieldsFor(1), MAP_FIELDS.join(','));
+  assert.equal(fieldsFor(SKETCH_FROM), MAP_FIELDS.join(','));
+  assert.equal(fieldsFor(SKETCH_FROM + 1), SKETCH_FIELDS.join(','));
+  assert.deepEqual(SKETCH_FIELDS, ['id', 'name', 'sketch', 'lat', 'lon']);
+  // Capped, the count is MAP_CAP: still sketches.
+  for (const query of mapRequest(emptyState(), {...who, total: 9000}).queries) assert.equal(query.fields, SKETCH_FIELDS.join(','));
 });
 
 test("the map stops at MAP_CAP trails, the first in the list's order", () => {
