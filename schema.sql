@@ -215,6 +215,19 @@ CREATE TABLE settings (
   terrain        TEXT
 );
 CREATE UNIQUE INDEX settings_user ON settings (user);
+-- users.private (the profile's flag) mirrors the owner's settings.privacy.account, so everything
+-- that reads the flag agrees with the one place a person sets it.
+CREATE TRIGGER settings_private_insert AFTER INSERT ON settings BEGIN
+  UPDATE users SET private = (CASE WHEN json_valid(NEW.privacy)
+    THEN json_extract(NEW.privacy, '$.account') END IS 'private') WHERE id = NEW.user;
+END;
+CREATE TRIGGER settings_private_update AFTER UPDATE OF privacy ON settings BEGIN
+  UPDATE users SET private = (CASE WHEN json_valid(NEW.privacy)
+    THEN json_extract(NEW.privacy, '$.account') END IS 'private') WHERE id = NEW.user;
+END;
+CREATE TRIGGER settings_private_delete AFTER DELETE ON settings BEGIN
+  UPDATE users SET private = 0 WHERE id = OLD.user;
+END;
 
 -- Password reset tokens (only their SHA-256), single use, valid for an hour. Not an API collection.
 CREATE TABLE password_resets (

@@ -69,7 +69,9 @@ records::CollectionRegistry BuildCollectionRegistry() {
   registry.Add({"_pb_users_auth_",
                 kUsers,
                 {Text("username", 48), email, Bool("emailVisibility"), Bool("verified"),
-                 File("avatar"), Text("bio", 10000), Bool("private")}});
+                 File("avatar"), Text("bio", 10000),
+                 // Follows settings.privacy.account (schema.sql's triggers).
+                 ServerOnly(Bool("private"))}});
 
   registry.Add({"kjxvi8asj2igqwf", kCategories, {Text("name"), File("img")}});
 

@@ -138,8 +138,27 @@ END;
 )sql"},
       // 5: a small preview line for cards and overview maps (web UI), filled from the map line.
       {5, "ALTER TABLE trails ADD COLUMN preview TEXT NOT NULL DEFAULT '';", FillTrailPreviews},
-      // 6: a coarser line still, for overview maps of hundreds of trails (web UI).
-      {6, "ALTER TABLE trails ADD COLUMN sketch TEXT NOT NULL DEFAULT '';", FillTrailSketches},
+      // 6: a coarser line still, for overview maps of hundreds of trails (web UI); users.private
+      // follows settings.privacy.account.
+      {6, R"sql(ALTER TABLE trails ADD COLUMN sketch TEXT NOT NULL DEFAULT '';
+-- users.private (the profile's flag) mirrors the owner's settings.privacy.account, so everything
+-- that reads the flag agrees with the one place a person sets it.
+CREATE TRIGGER settings_private_insert AFTER INSERT ON settings BEGIN
+  UPDATE users SET private = (CASE WHEN json_valid(NEW.privacy)
+    THEN json_extract(NEW.privacy, '$.account') END IS 'private') WHERE id = NEW.user;
+END;
+CREATE TRIGGER settings_private_update AFTER UPDATE OF privacy ON settings BEGIN
+  UPDATE users SET private = (CASE WHEN json_valid(NEW.privacy)
+    THEN json_extract(NEW.privacy, '$.account') END IS 'private') WHERE id = NEW.user;
+END;
+CREATE TRIGGER settings_private_delete AFTER DELETE ON settings BEGIN
+  UPDATE users SET private = 0 WHERE id = OLD.user;
+END;
+UPDATE users SET private = (SELECT CASE WHEN json_valid(privacy)
+  THEN json_extract(privacy, '$.account') END IS 'private' FROM settings WHERE user = users.id)
+  IS 1;
+)sql",
+       FillTrailSketches},
   };
   return kMigrations;
 }

@@ -1,4 +1,5 @@
-// Settings: one record per user, checked shapes, and the default privacy of new lists.
+// Settings: one record per user, checked shapes, the default privacy of new lists, and the
+// private account.
 #include <catch2/catch.hpp>
 
 #include "api/test_server.h"
@@ -82,6 +83,53 @@ TEST_CASE("new lists follow the owner's default privacy unless the request says"
                     {{"privacy", {{"lists", "private"}}}}, token)
               .status == 200);
   CHECK(new_list(Json::object()) == false);
+}
+
+TEST_CASE("a private account is found in people search only by its exact username",
+          "[api][settings]") {
+  TestServer server;
+  auto [alice, token] = server.CreateUser("alice");
+  auto [albert, albert_token] = server.CreateUser("albert");
+  auto names = [&](const std::string& q) {
+    std::vector<std::string> found;
+    for (const Json& user : server.Get("/api/v1/search/actor?q=" + q, token).body) {
+      found.push_back(user["username"]);
+    }
+    return found;
+  };
+  REQUIRE(names("alb") == std::vector<std::string>{"albert"});
+  Reply created =
+      server.Put("/api/v1/settings", {{"privacy", {{"account", "private"}}}}, albert_token);
+  REQUIRE(created.status == 200);
+  const std::string id = created.body["id"];
+  CHECK(names("alb").empty());
+  // Whoever knows the name can still share with him.
+  CHECK(names("Albert") == std::vector<std::string>{"albert"});
+  CHECK(server.Get("/api/v1/user/" + albert, token).body["private"] == true);
+  // The flag is the settings' to set, not the profile's.
+  CHECK(server.Post("/api/v1/user/" + albert, {{"private", false}}, albert_token).status == 200);
+  CHECK(server.Get("/api/v1/user/" + albert, token).body["private"] == true);
+  // Public again; then settings without privacy, and deleted settings, are public.
+  REQUIRE(
+      server.Post("/api/v1/settings/" + id, {{"privacy", {{"account", "public"}}}}, albert_token)
+          .status == 200);
+  CHECK(names("alb") == std::vector<std::string>{"albert"});
+  REQUIRE(
+      server.Post("/api/v1/settings/" + id, {{"privacy", {{"account", "private"}}}}, albert_token)
+          .status == 200);
+  REQUIRE(server.Post("/api/v1/settings/" + id, {{"privacy", nullptr}}, albert_token).status ==
+          200);
+  CHECK(server.Get("/api/v1/user/" + albert, token).body["private"] == false);
+  REQUIRE(
+      server.Post("/api/v1/settings/" + id, {{"privacy", {{"account", "private"}}}}, albert_token)
+          .status == 200);
+  CHECK(server.Delete("/api/v1/settings/" + id, albert_token).status == 200);
+  CHECK(names("alb") == std::vector<std::string>{"albert"});
+  // Another user's settings change nothing of his.
+  REQUIRE(server.Put("/api/v1/settings", {{"privacy", {{"account", "private"}}}}, token).status ==
+          200);
+  CHECK(server.Get("/api/v1/user/" + albert, token).body["private"] == false);
+  CHECK(server.Get("/api/v1/user/" + alice, albert_token).body["private"] == true);
 }
 
 }  // namespace

@@ -231,6 +231,25 @@ export async function runFeatureSteps({browser, origin, out}) {
       for (const wanted of ['10.0 km', '900 m', '1 400 m', 'km/h']) expect(metric.includes(wanted), true, `metric again: "${wanted}" (${metric})`);
     });
 
+    await step('private account: people search finds carol only by her exact username, until she unticks it', async () => {
+      const search = async (q) => (await dave.call('GET', `/search/actor?q=${q}`)).data.map((u) => u.username);
+      expect((await search('car')).join(), 'carol', 'a public account is found by its first letters');
+      await page.goto(`${origin}/settings`);
+      const preferences = page.getByRole('region', {name: 'Preferences'});
+      const box = preferences.getByRole('checkbox', {name: 'Private account'});
+      await box.check();
+      await preferences.getByRole('button', {name: 'Save preferences'}).click();
+      await preferences.getByText(/Preferences saved/).waitFor();
+      expect((await search('car')).join(), '', 'a private account is not found by its first letters');
+      expect((await search('carol')).join(), 'carol', 'but by its exact username');
+      await page.reload();
+      expect(await preferences.getByRole('checkbox', {name: 'Private account'}).isChecked(), true, 'the box stays ticked after a reload');
+      await preferences.getByRole('checkbox', {name: 'Private account'}).uncheck();
+      await preferences.getByRole('button', {name: 'Save preferences'}).click();
+      await preferences.getByText(/Preferences saved/).waitFor();
+      expect((await search('car')).join(), 'carol', 'found by her first letters again');
+    });
+
     await step('API tokens: "phone sync" is shown once, works as a Bearer token, and stops at revoke', async () => {
       await page.goto(`${origin}/settings`);
       const tokens = page.getByRole('region', {name: 'API tokens'});
@@ -473,6 +492,16 @@ export async function runFeatureSteps({browser, origin, out}) {
       const shown = textOf(await section.innerText());
       expect(shown.includes('Water all summer.') && shown.includes(coords), true, `the trail page lists the waypoint (${shown})`);
       await section.getByRole('button', {name: 'Show on map: Cold Spring'}).waitFor();
+      // Its pin opens the popup from the keyboard; the popup takes the focus and Escape gives it back.
+      const pinButton = page.getByRole('region', {name: 'Map of the trail'}).getByRole('button', {name: 'Cold Spring', exact: true});
+      await pinButton.focus();
+      await page.keyboard.press('Enter');
+      await page.locator('.leaflet-popup-content').getByText('Water all summer.').waitFor();
+      const focused = await page.waitForFunction(() => Boolean(document.activeElement?.closest('.leaflet-popup')), null, {timeout: 2000}).then(() => true, () => false);
+      expect(focused, true, 'the popup takes the focus');
+      await page.keyboard.press('Escape');
+      await page.locator('.leaflet-popup').waitFor({state: 'detached'});
+      expect(await pinButton.evaluate((el) => el === document.activeElement), true, 'the pin has the focus again');
 
       await page.goto(`${origin}/trail/${ids.granite}/edit`);
       await page.getByRole('button', {name: 'Delete waypoint Cold Spring'}).click();

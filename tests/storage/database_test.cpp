@@ -154,6 +154,18 @@ TEST_CASE("migrating a version 4 file fills every trail's preview and sketch fro
       sqlite3_reset(insert);
     }
     sqlite3_finalize(insert);
+    // Three users: private in their settings, public in them, and without settings.
+    REQUIRE(sqlite3_exec(
+                db,
+                "INSERT INTO users (id, created, updated, username, email, private, "
+                "password_hash, token_key) VALUES "
+                "('private00000001', 'c', 'u', 'p', 'p@x', 0, 'h', 'k'),"
+                "('public000000001', 'c', 'u', 'q', 'q@x', 1, 'h', 'k'),"
+                "('nosettings00001', 'c', 'u', 'r', 'r@x', 1, 'h', 'k');"
+                "INSERT INTO settings (id, created, updated, user, privacy) VALUES "
+                "('settings0000001', 'c', 'u', 'private00000001', '{\"account\":\"private\"}'),"
+                "('settings0000002', 'c', 'u', 'public000000001', '{\"account\":\"public\"}');",
+                nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
   }
   auto migrated = Database::Open({path, 1});
@@ -189,6 +201,15 @@ TEST_CASE("migrating a version 4 file fills every trail's preview and sketch fro
     CHECK(points->front() == line->front());
     CHECK(points->back() == line->back());
   }
+  // users.private follows settings.privacy.account from schema 6 on.
+  auto flags = (*migrated)->Read<QueryResult>(
+      [](Connection& c) { return c.Query("SELECT id, private FROM users ORDER BY id"); });
+  REQUIRE(flags.ok());
+  REQUIRE(flags->rows.size() == 3);
+  CHECK(std::get<std::string>(flags->rows[0][0]) == "nosettings00001");
+  CHECK(std::get<int64_t>(flags->rows[0][1]) == 0);
+  CHECK(std::get<int64_t>(flags->rows[1][1]) == 1);  // private00000001
+  CHECK(std::get<int64_t>(flags->rows[2][1]) == 0);  // public000000001
   // The result has the schema a fresh file gets.
   const std::string fresh_path = dir.path() + "/fresh.db";
   REQUIRE(Database::Open({fresh_path, 1}).ok());

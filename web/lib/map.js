@@ -30,10 +30,48 @@ export function createMap(element, options = {}) {
   map.once('focus', () => map.scrollWheelZoom.enable());
   map.on('click', () => map.scrollWheelZoom.enable());
   // Leaflet's popup close is a bare "×" link to "#close": name it as the button it is.
+  // A popup opened from the keyboard (Enter on a focused pin) takes the focus, so its content
+  // is read and reachable, closes with Escape, and gives the focus back to the pin.
+  let opener = null;
   map.on('popupopen', (event) => {
-    const close = event.popup.getElement()?.querySelector('.leaflet-popup-close-button');
+    const box = event.popup.getElement();
+    const close = box?.querySelector('.leaflet-popup-close-button');
     close?.setAttribute('role', 'button');
     close?.setAttribute('aria-label', 'Close popup');
+    const active = document.activeElement;
+    opener = active && active !== element && element.contains(active) && !box?.contains(active) ? active : null;
+    if (!opener || !box) return;
+    // Leaflet closes popups on Escape only while the map itself has the focus.
+    if (!box.dataset.escapes) {
+      box.dataset.escapes = 'yes';
+      box.addEventListener('keydown', (e) => {
+        if (e.key !== 'Escape') return;
+        // Not on to the map: its handler would look for the popup's parents after it is gone.
+        e.stopPropagation();
+        map.closePopup();
+      });
+    }
+    const content = box.querySelector('.leaflet-popup-content');
+    const target = content?.querySelector('a[href], button, input, select, textarea') || content;
+    if (target === content) content.setAttribute('tabindex', '-1');
+    // The popup is shown a moment after this event (until then focus() does nothing): try again
+    // for a few frames, as long as it is still this popup and nothing else took the focus.
+    const wanted = opener;
+    let frames = 0;
+    const tryFocus = () => {
+      if (opener !== wanted || !target?.isConnected || document.activeElement !== wanted) return;
+      target.focus({preventScroll: true});
+      if (document.activeElement !== target && ++frames < 30) requestAnimationFrame(tryFocus);
+    };
+    tryFocus();
+  });
+  map.on('popupclose', (event) => {
+    const box = event.popup.getElement();
+    const back = opener;
+    opener = null;
+    const active = document.activeElement;
+    const focusWasInside = !active || active === document.body || box?.contains(active);
+    if (back?.isConnected && focusWasInside) back.focus({preventScroll: true});
   });
   if (settings.tiles) {
     const tiles = L.tileLayer(settings.tiles, {

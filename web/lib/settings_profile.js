@@ -1,4 +1,5 @@
-// Settings: the profile (avatar, username, bio) and the preferences (units, default privacy).
+// Settings: the profile (avatar, username, bio) and the preferences (units, default privacy,
+// private account).
 import {h, uniqueId} from './dom.js';
 import {api, upload} from './api.js';
 import {avatar} from './avatar.js';
@@ -77,7 +78,6 @@ const VISIBILITY = [
 
 export function preferencesSection(session) {
   const settings = session.settings;
-  // Profiles are always public on Cairn; the stored account value is kept as it is.
   const privacy = {account: 'public', trails: 'private', lists: 'private', ...(settings.privacy || {})};
   const note = savedNote();
   const form = h(
@@ -97,7 +97,7 @@ export function preferencesSection(session) {
     h(
       'fieldset',
       {class: 'privacy-group'},
-      h('legend', null, 'Default privacy'),
+      h('legend', null, 'Privacy'),
       h('p', {class: 'help'}, 'What new trails and lists start as; you can change each one later.'),
       h(
         'div',
@@ -105,11 +105,18 @@ export function preferencesSection(session) {
         field({label: 'New trails', name: 'trails', type: 'select', value: privacy.trails, options: VISIBILITY}),
         field({label: 'New lists', name: 'lists', type: 'select', value: privacy.lists, options: VISIBILITY}),
       ),
+      field({
+        label: 'Private account',
+        name: 'account',
+        type: 'checkbox',
+        value: privacy.account === 'private',
+        help: 'People find you in the share dialogs only by typing your exact username. What you made public stays public.',
+      }),
     ),
     h('div', {class: 'row'}, h('button', {type: 'submit', class: 'button primary'}, 'Save preferences'), note),
   );
   onSubmit(form, async (values) => {
-    await session.saveSettings({unit: values.unit, privacy: {account: privacy.account, trails: values.trails, lists: values.lists}});
+    await session.saveSettings({unit: values.unit, privacy: {account: values.account ? 'private' : 'public', trails: values.trails, lists: values.lists}});
     flash(note, `Preferences saved. Distances now show in ${session.units === 'imperial' ? 'miles and feet' : 'kilometres and metres'}.`);
   }, {privacy: 'trails'});
   return h('section', {class: 'settings-section card-box', id: 'preferences', 'aria-labelledby': 'preferences-title'}, h('h2', {id: 'preferences-title'}, 'Preferences'), form);
