@@ -4,7 +4,7 @@
 import {join} from 'node:path';
 import {signUp, apiClient} from './lib/server.mjs';
 import {wanderingGpx} from './lib/fixtures.mjs';
-import {measureFirstLoad, median} from './lib/budget.mjs';
+import {measureColdLoads} from './lib/budget.mjs';
 import {DESKTOP} from './lib/browser.mjs';
 import {trackPixelColumns} from './lib/canvas.mjs';
 import {expect, step, report, watchPage} from './lib/steps.mjs';
@@ -22,7 +22,7 @@ export async function runArchiveSteps({browser, origin, out}) {
     const started = Date.now();
     for (let i = 0; i < ARCHIVE; i++) {
       const created = await rosa.call('PUT', `/trail/upload?ignoreDuplicates=true&name=Walk%20${i}`, new Uint8Array(Buffer.from(wanderingGpx(i))), {'Content-Type': 'application/gpx+xml'});
-      if (created.status !== 200 || created.data.public !== true) expect(created.status, 200, `walk ${i} uploads as a public trail`);
+      expect(`${created.status} ${created.data?.public}`, '200 true', `walk ${i} uploads as a public trail`);
     }
     const seedMs = Date.now() - started;
 
@@ -50,10 +50,7 @@ export async function runArchiveSteps({browser, origin, out}) {
     expect(drawnColumns > 300, true, `the lines cover the map (${drawnColumns} columns with track pixels)`);
     await context.close();
 
-    const runs = [];
-    for (let i = 0; i < 3; i++) runs.push(await measureFirstLoad(browser, `${origin}/trails`, '.trail-grid li', DESKTOP));
-    const bytes = median(runs.map((r) => r.bytes));
-    const ms = median(runs.map((r) => r.interactiveMs));
+    const {runs, bytes, interactiveMs: ms} = await measureColdLoads(browser, `${origin}/trails`, '.trail-grid li', DESKTOP);
     report(`${ARCHIVE} public trails (seeded in ${(seedMs / 1000).toFixed(1)} s): first load of /trails ${(bytes / 1024).toFixed(1)} KB in ${runs[0].requests} requests (budget 300 KB; fetch/xhr ${((runs[0].byType.Fetch || 0) / 1024).toFixed(1)} KB), interactive in ${ms.toFixed(0)} ms (median of 3: ${runs.map((r) => r.interactiveMs.toFixed(0)).join(', ')} ms)`);
     expect(bytes <= 300 * 1024, true, `first load ${bytes} bytes within 300 KB`);
   });

@@ -11,7 +11,7 @@ import {join, resolve} from 'node:path';
 import {launchBrowser, PHONE, DESKTOP} from './lib/browser.mjs';
 import {startServer, signUp, apiClient} from './lib/server.mjs';
 import {equatorGpx, longGpx, landscapePng} from './lib/fixtures.mjs';
-import {measureFirstLoad, median} from './lib/budget.mjs';
+import {measureColdLoads} from './lib/budget.mjs';
 import {expect, step, steps, report, watchPage} from './lib/steps.mjs';
 import {trackPixelColumns, cursorPixelColumns, countRuns, centroid} from './lib/canvas.mjs';
 import {runFeatureSteps} from './features.mjs';
@@ -308,10 +308,7 @@ try {
   await runFeatureSteps({browser, origin, server, out});
 
   await step('budget: first load of the trails page', async () => {
-    const runs = [];
-    for (let i = 0; i < 3; i++) runs.push(await measureFirstLoad(browser, `${origin}/trails`, '.trail-grid li', DESKTOP));
-    const bytes = median(runs.map((r) => r.bytes));
-    const ms = median(runs.map((r) => r.interactiveMs));
+    const {runs, bytes, interactiveMs: ms} = await measureColdLoads(browser, `${origin}/trails`, '.trail-grid li', DESKTOP);
     const types = Object.entries(runs[0].byType).map(([type, n]) => `${type} ${(n / 1024).toFixed(1)} KB`).join(', ');
     report(`first load of /trails: ${(bytes / 1024).toFixed(1)} KB transferred in ${runs[0].requests} requests (budget 300 KB; ${types}), interactive in ${ms.toFixed(0)} ms (budget 1000 ms; median of 3 cold loads: ${runs.map((r) => r.interactiveMs.toFixed(0)).join(', ')} ms)`);
     expect(bytes <= 300 * 1024, true, `first load ${bytes} bytes within 300 KB`);

@@ -30,6 +30,14 @@ export async function measureFirstLoad(browser, url, readySelector, viewport) {
   return {bytes, requests: count, interactiveMs, byType};
 }
 
+// Three cold loads of `url` (measureFirstLoad each). Returns {runs, bytes, interactiveMs}: the
+// runs and the medians of their bytes and times.
+export async function measureColdLoads(browser, url, readySelector, viewport) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await measureFirstLoad(browser, url, readySelector, viewport));
+  return {runs, bytes: median(runs.map((r) => r.bytes)), interactiveMs: median(runs.map((r) => r.interactiveMs))};
+}
+
 // Median of the numbers.
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
