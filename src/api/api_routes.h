@@ -8,6 +8,7 @@
 #include "api/record_routes.h"
 #include "api/track_routes.h"
 #include "http/router.h"
+#include "services/disk_space_monitor.h"
 
 namespace cairn::api {
 
@@ -19,6 +20,7 @@ struct ApiServices {
   services::TrackService& tracks;
   services::UploadService& uploads;
   services::FileDelivery& files;
+  const services::DiskSpaceMonitor& disk_space;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -28,6 +30,10 @@ class ApiRoutes {
   void Register(http::Router& router);
 
  private:
+  // GET /api/health: {"status": "ok", "storage": "ok" | "low" | "full"}.
+  http::Response Health(const http::Request& request) const;
+
+  const services::DiskSpaceMonitor& disk_space_;
   CallerResolver callers_;
   RecordRoutes record_routes_;
   AccountRoutes account_routes_;

@@ -6,6 +6,10 @@
 namespace cairn::api {
 namespace {
 
+constexpr const char* kDiskFullMessage =
+    "The server's disk is full, so this was not saved. Free some space on the server and try "
+    "again.";
+
 int StatusOf(util::ErrorKind kind) {
   switch (kind) {
     case util::ErrorKind::kInvalidArgument:
@@ -24,6 +28,8 @@ int StatusOf(util::ErrorKind kind) {
       return 429;
     case util::ErrorKind::kUnavailable:
       return 503;
+    case util::ErrorKind::kInsufficientStorage:
+      return 507;
     case util::ErrorKind::kInternal:
       return 500;
   }
@@ -63,6 +69,10 @@ http::Response ErrorResponse(const util::Error& error) {
   if (error.kind == util::ErrorKind::kInternal) {
     std::fprintf(stderr, "error: %s\n", error.message.c_str());
     message = "Something went wrong while processing your request.";
+  } else if (error.kind == util::ErrorKind::kInsufficientStorage) {
+    // The cause (a path, SQLite's words) is for the owner's log, not for clients.
+    std::fprintf(stderr, "error: disk full: %s\n", error.message.c_str());
+    message = kDiskFullMessage;
   }
   Json data = Json::object();
   for (const auto& [field, fe] : error.field_errors) {

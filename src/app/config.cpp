@@ -136,6 +136,8 @@ util::Result<Config> ParseDoctorCommand(const std::vector<std::string>& args, Co
       config.data_dir = arg.substr(6);
     } else if (arg == "--fix") {
       config.doctor_fix = true;
+    } else if (arg == "--min-free-mb" && i + 1 < args.size()) {
+      CAIRN_ASSIGN_OR_RETURN(config.min_free_mb, BoundedInt(arg, args[++i], 0, 1048576));
     } else {
       return util::Error::InvalidArgument("unknown option \"" + arg + "\" for cairn doctor");
     }
@@ -156,7 +158,7 @@ std::string UsageText() {
          "  cairn user delete USERNAME|EMAIL [--dir DATA_DIR] [--yes]\n"
          "  cairn user list [--dir DATA_DIR]\n"
          "  cairn import --user USERNAME [--dir DATA_DIR] [--max-track-mb N] FILE_OR_FOLDER...\n"
-         "  cairn doctor [--dir DATA_DIR] [--fix]\n"
+         "  cairn doctor [--dir DATA_DIR] [--fix] [--min-free-mb N]\n"
          "  cairn --version\n"
          "  cairn --help\n"
          "\n"
@@ -173,6 +175,8 @@ std::string UsageText() {
          "  --max-upload-mb N largest request, in MB: a form with several photos (default 100)\n"
          "  --thumb-sizes L   thumbnail sizes made on request besides 100x100, comma-separated\n"
          "                    (default 600x0; forms WxH, WxHt, WxHb, WxHf, Wx0, 0xH)\n"
+         "  --min-free-mb N   warn at start, and /api/health says storage \"low\", when the\n"
+         "                    data dir's filesystem has less than N MB free (default 100)\n"
          "  --disable-signup  only the admin creates accounts (cairn user add)\n"
          "  --private         anonymous visitors see nothing but login, sign-up and health\n"
          "  --behind-proxy    trust X-Forwarded-For/-Proto/-Host from a reverse proxy\n"
@@ -250,6 +254,9 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
     } else if (flag == "--max-track-mb") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, next());
       CAIRN_ASSIGN_OR_RETURN(config.max_track_mb, BoundedInt(flag, v, 1, 4096));
+    } else if (flag == "--min-free-mb") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      CAIRN_ASSIGN_OR_RETURN(config.min_free_mb, BoundedInt(flag, v, 0, 1048576));
     } else if (flag == "--thumb-sizes") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, next());
       CAIRN_ASSIGN_OR_RETURN(config.thumb_sizes, ThumbSizes(v));

@@ -25,6 +25,9 @@ struct Config {
   int max_avatar_mb = 5;
   int max_track_mb = 50;
   int max_upload_mb = 100;
+  // Free space on the data dir's filesystem below which start-up and `cairn doctor` warn and
+  // /api/health says "low" (--min-free-mb).
+  int min_free_mb = 100;
   // Thumbnail sizes made on request besides 100x100 (PocketBase forms: 600x0, 400x300t, ...).
   std::vector<std::string> thumb_sizes = {"600x0"};
   bool signup_enabled = true;     // --disable-signup

@@ -50,6 +50,8 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->thumbnails = std::make_unique<services::ThumbnailCache>(*core->blobs, thumbs);
   core->files = std::make_unique<services::FileDelivery>(*core->database, *core->engine,
                                                          *core->blobs, *core->thumbnails);
+  core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
+      config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
   services::RegisterFamilies(*core->records, core->clock);
   return core;
 }

@@ -9,6 +9,7 @@
 #include "records/record_engine.h"
 #include "services/account_service.h"
 #include "services/auth_service.h"
+#include "services/disk_space_monitor.h"
 #include "services/file_delivery.h"
 #include "services/login_throttle.h"
 #include "services/mail_outbox.h"
@@ -43,6 +44,7 @@ struct Core {
   std::unique_ptr<services::UploadService> uploads;
   std::unique_ptr<services::ThumbnailCache> thumbnails;
   std::unique_ptr<services::FileDelivery> files;
+  std::unique_ptr<services::DiskSpaceMonitor> disk_space;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

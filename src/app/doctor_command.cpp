@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <string>
+#include <utility>
 
 #include "app/core.h"
 #include "app/data_dir.h"
@@ -19,6 +21,22 @@ bool OnlyUnexpected(const services::StorageReport& report) {
     if (problem.kind != services::StorageProblem::Kind::kUnexpected) return false;
   }
   return true;
+}
+
+// One line about the data dir's free space, and a warning below the configured minimum.
+// Returns the line (for doctor's stdout) and whether it is a warning.
+std::pair<std::string, bool> DescribeDiskSpace(const services::DiskSpaceMonitor& monitor) {
+  auto disk = monitor.Check();
+  if (!disk.ok()) return {"disk: " + disk.error().message, true};
+  std::string line = "disk: " + services::DiskSpaceMonitor::Describe(disk->space) +
+                     " on the data dir's filesystem";
+  if (disk->level == services::StorageLevel::kOk) return {line, false};
+  line += disk->level == services::StorageLevel::kFull
+              ? " - the disk is full: "
+              : " - less than the minimum of " + std::to_string(monitor.low_bytes() >> 20) +
+                    " MB (--min-free-mb): ";
+  line += "uploads and new trails fail once it runs out; free some space";
+  return {line, true};
 }
 
 }  // namespace
@@ -51,6 +69,8 @@ int RunDoctorCommand(const Config& config) {
   }
   std::printf("%zu stored files, %zu file names in records, %zu problem(s)\n", report->files,
               report->references, report->problems.size());
+  // Free space is reported, not counted as a problem: --fix cannot repair it.
+  std::printf("%s\n", DescribeDiskSpace(*(*core)->disk_space).first.c_str());
   if (!config.doctor_fix) {
     if (report->problems.empty()) return 0;
     std::printf("Run again with --fix to repair them.\n");
@@ -71,6 +91,9 @@ int RunDoctorCommand(const Config& config) {
 }
 
 void CheckStorageAtStart(Core& core) {
+  if (auto [line, warning] = DescribeDiskSpace(*core.disk_space); warning) {
+    std::fprintf(stderr, "warning: %s\n", line.c_str());
+  }
   const auto started = std::chrono::steady_clock::now();
   services::StorageDoctor doctor(*core.database, *core.engine, *core.blobs);
   const size_t temporaries = doctor.RemoveTemporaries();

@@ -19,9 +19,31 @@ constexpr size_t kMaxBaseLength = 100;
 constexpr size_t kSuffixLength = 10;
 constexpr size_t kMaxExtensionLength = 10;
 
-util::Error DiskError(const std::string& what, const std::string& path) {
-  return util::Error::Internal(what + " " + path + ": " + std::strerror(errno));
+bool IsOutOfSpace(int error_number) { return error_number == ENOSPC || error_number == EDQUOT; }
+
+// A failed file operation; a full disk (or quota) is InsufficientStorage, anything else Internal.
+util::Error DiskError(const std::string& what, const std::string& path, int error_number = errno) {
+  std::string message = what + " " + path + ": " + std::strerror(error_number);
+  if (IsOutOfSpace(error_number)) return util::Error::InsufficientStorage(std::move(message));
+  return util::Error::Internal(std::move(message));
 }
+
+util::Error FolderError(const std::string& folder, const std::error_code& ec) {
+  return DiskError("cannot create", folder, ec.value());
+}
+
+// Creates `folder` (and its parents) when missing; `created` tells whether this call made the
+// record folder itself, so a failed first write can take it away again.
+util::Status MakeFolder(const std::string& folder, bool* created) {
+  std::error_code ec;
+  *created = std::filesystem::create_directories(folder, ec);
+  if (ec) return FolderError(folder, ec);
+  return util::OkStatus();
+}
+
+// Removes `folder` when it is empty (rmdir refuses otherwise, which is what we want when another
+// upload to the same record has just put a file there).
+void RemoveIfEmpty(const std::string& folder) { (void)::rmdir(folder.c_str()); }
 
 bool IsIdShape(std::string_view id) {
   if (id.empty() || id.size() > 32) return false;
@@ -72,7 +94,8 @@ util::Status WriteWhole(const std::string& folder, const std::string& path,
   if (fd < 0) return DiskError("cannot create", temp);
   util::Status written = WriteAll(fd, bytes, temp);
   if (written.ok() && ::fsync(fd) != 0) written = DiskError("cannot sync", temp);
-  ::close(fd);
+  // Some filesystems (NFS, quotas) report a lack of space only when the file is closed.
+  if (::close(fd) != 0 && written.ok() && errno != EINTR) written = DiskError("cannot close", temp);
   if (written.ok() && ::rename(temp.c_str(), path.c_str()) != 0) {
     written = DiskError("cannot rename into", path);
   }
@@ -126,15 +149,29 @@ util::Result<std::string> BlobStore::Put(std::string_view collection_id, std::st
   }
   const std::string folder =
       root_ + "/" + std::string(collection_id) + "/" + std::string(record_id);
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec) return util::Error::Internal("cannot create " + folder + ": " + ec.message());
-
   auto [base, extension] = SplitExtension(SanitiseFileName(original_name));
   const std::string name = base + "_" + util::RandomString(kSuffixLength) + extension;
   const std::string path = folder + "/" + name;
-  CAIRN_RETURN_IF_ERROR(WriteWhole(folder, path, bytes));
-  CAIRN_RETURN_IF_ERROR(SyncFolder(folder));
+  util::Status stored;
+  bool created = false;
+  // Two tries: a failed upload to the same record may remove the (empty) folder between our
+  // creating it and opening the temporary file in it.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    stored = MakeFolder(folder, &created);
+    if (stored.ok()) stored = WriteWhole(folder, path, bytes);
+    std::error_code ec;
+    if (stored.ok() || std::filesystem::is_directory(folder, ec)) break;
+  }
+  if (stored.ok()) {
+    stored = SyncFolder(folder);
+    // Not durable means not stored: the caller will not name it in a record.
+    if (!stored.ok()) ::unlink(path.c_str());
+  }
+  if (!stored.ok()) {
+    // Nothing half-done stays behind: no temporary (WriteWhole removed it), no empty folder.
+    if (created) RemoveIfEmpty(folder);
+    return std::move(stored).error();
+  }
   return name;
 }
 
@@ -215,11 +252,12 @@ util::Status BlobStore::PutThumb(std::string_view collection_id, std::string_vie
                                  std::string_view bytes) {
   CAIRN_ASSIGN_OR_RETURN(std::string path, ThumbPathOf(collection_id, record_id, name, size));
   const std::string folder = path.substr(0, path.rfind('/'));
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec) return util::Error::Internal("cannot create " + folder + ": " + ec.message());
+  bool created = false;
+  CAIRN_RETURN_IF_ERROR(MakeFolder(folder, &created));
   // A lost thumbnail is made again, so its folder is not synced.
-  return WriteWhole(folder, path, bytes);
+  util::Status written = WriteWhole(folder, path, bytes);
+  if (!written.ok() && created) RemoveIfEmpty(folder);
+  return written;
 }
 
 std::vector<std::string> BlobStore::List(std::string_view collection_id,

@@ -39,7 +39,8 @@ class BlobStore {
   // "Zugspitze_via_Hoellental_k3j9x0q2ma.gpx". The bytes go to a temporary file that is
   // flushed to disk (fsync) and then renamed into place, and the folder is synced, so the name
   // exists only once the whole file does. InvalidArgument for ids that are not [a-z0-9_]{1,32};
-  // Internal when the disk refuses.
+  // InsufficientStorage when the filesystem is full, Internal when the disk refuses otherwise.
+  // On failure nothing of the call remains: no temporary file, no file, no folder it made.
   util::Result<std::string> Put(std::string_view collection_id, std::string_view record_id,
                                 std::string_view original_name, std::string_view bytes);
 
@@ -67,7 +68,7 @@ class BlobStore {
                                         std::string_view name, std::string_view size) const;
 
   // Caches a thumbnail atomically (temporary file, fsync, rename). The folder is not synced: a
-  // thumbnail lost in a power cut is simply made again.
+  // thumbnail lost in a power cut is simply made again. Failures as for Put.
   util::Status PutThumb(std::string_view collection_id, std::string_view record_id,
                         std::string_view name, std::string_view size, std::string_view bytes);
 

@@ -4,7 +4,9 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <unordered_map>
 
 #include "storage/schema.h"
@@ -16,8 +18,17 @@ namespace {
 constexpr size_t kMaxCachedStatements = 256;
 constexpr int kBusyTimeoutMs = 10000;
 
-util::Error TranslateException(const SQLite::Exception& e, const std::string& sql) {
+util::Error TranslateException(const SQLite::Exception& e, const std::string& sql,
+                               sqlite3* handle) {
   int code = e.getErrorCode() & 0xff;
+  // SQLite says SQLITE_FULL for most writes that hit ENOSPC, but an I/O error for some (growing
+  // the WAL index, syncing); the system errno tells them apart.
+  const int system_errno = sqlite3_system_errno(handle);
+  if (code == SQLITE_FULL ||
+      (code == SQLITE_IOERR && (system_errno == ENOSPC || system_errno == EDQUOT))) {
+    return util::Error::InsufficientStorage(std::string("sqlite: ") + e.what() +
+                                            " in: " + sql.substr(0, 200));
+  }
   if (code == SQLITE_CONSTRAINT) {
     return util::Error::Conflict(std::string("constraint failed: ") + e.what());
   }
@@ -86,7 +97,10 @@ struct Connection::Impl {
   SQLite::Statement& Prepare(const std::string& sql) {
     auto it = statements.find(sql);
     if (it != statements.end()) {
-      it->second->reset();
+      // tryReset, not reset: sqlite3_reset repeats the error of the statement's last run, and
+      // throwing that here would fail this run (a COMMIT or ROLLBACK never executed) for an
+      // error that is already handled.
+      it->second->tryReset();
       it->second->clearBindings();
       return *it->second;
     }
@@ -116,7 +130,7 @@ util::Result<QueryResult> Connection::Query(const std::string& sql, const SqlPar
     statement.reset();
     return result;
   } catch (const SQLite::Exception& e) {
-    return TranslateException(e, sql);
+    return TranslateException(e, sql, impl_->db.getHandle());
   }
 }
 
@@ -129,7 +143,7 @@ util::Result<int64_t> Connection::Execute(const std::string& sql, const SqlParam
     statement.reset();
     return static_cast<int64_t>(sqlite3_changes(impl_->db.getHandle()));
   } catch (const SQLite::Exception& e) {
-    return TranslateException(e, sql);
+    return TranslateException(e, sql, impl_->db.getHandle());
   }
 }
 
@@ -144,7 +158,30 @@ util::Status Connection::ExecuteScript(const std::string& sql) {
     impl_->db.exec(sql);
     return util::OkStatus();
   } catch (const SQLite::Exception& e) {
-    return TranslateException(e, sql);
+    return TranslateException(e, sql, impl_->db.getHandle());
+  }
+}
+
+bool Connection::InTransaction() const {
+  return sqlite3_get_autocommit(impl_->db.getHandle()) == 0;
+}
+
+util::Status Database::BeginOn(Connection& connection, const char* begin_sql) {
+  if (connection.InTransaction()) {
+    std::fprintf(stderr, "database: a transaction was left open; rolling it back\n");
+    EndFailedTransaction(connection);
+  }
+  auto begun = connection.Execute(begin_sql);
+  if (!begun.ok()) return std::move(begun).error();
+  return util::OkStatus();
+}
+
+void Database::EndFailedTransaction(Connection& connection) {
+  if (!connection.InTransaction()) return;  // SQLite already rolled it back
+  auto rolled_back = connection.Execute("ROLLBACK");
+  if (!rolled_back.ok() || connection.InTransaction()) {
+    std::fprintf(stderr, "database: rollback failed: %s\n",
+                 rolled_back.ok() ? "still in a transaction" : rolled_back.error().message.c_str());
   }
 }
 

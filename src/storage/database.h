@@ -29,7 +29,8 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
 
   // Runs `sql` (prepared once and cached by its text) with `params` bound to its `?`s and
-  // returns every row. SQLite errors come back as Internal (Conflict for constraint violations).
+  // returns every row. SQLite errors come back as Internal (Conflict for constraint violations,
+  // InsufficientStorage when the disk or the database's size limit is full).
   util::Result<QueryResult> Query(const std::string& sql, const SqlParams& params = {});
 
   // Runs a statement that returns no rows; returns the number of rows it changed.
@@ -41,6 +42,9 @@ class Connection {
   // From now on, statements running past `milliseconds` are interrupted and fail with
   // InvalidArgument ("took too long"); 0 lifts the limit.
   void StartBudget(int milliseconds);
+
+  // Whether a transaction is open on this connection (SQLite is not in autocommit mode).
+  bool InTransaction() const;
 
  private:
   friend class Database;
@@ -71,7 +75,7 @@ class Database {
   template <class T>
   util::Result<T> Read(const std::function<util::Result<T>(Connection&)>& fn) {
     Connection* c = AcquireReader();
-    auto begun = c->Execute("BEGIN");
+    auto begun = BeginOn(*c, "BEGIN");
     if (!begun.ok()) {
       ReleaseReader(c);
       return std::move(begun).error();
@@ -79,30 +83,39 @@ class Database {
     c->StartBudget(read_budget_ms_);
     util::Result<T> result = Guarded(fn, *c);
     c->StartBudget(0);
-    (void)c->Execute("COMMIT");
+    // A read transaction that cannot end is rolled back, so the reader goes back clean.
+    if (!c->Execute("COMMIT").ok()) EndFailedTransaction(*c);
     ReleaseReader(c);
     return result;
   }
 
   // Runs `fn` on the single writer connection inside BEGIN IMMEDIATE; commits when `fn` returns
   // success and rolls back otherwise (an exception counts as failure), so a failed request never
-  // leaves a half-written record or an open transaction. Writers are serialised. Thread-safe.
+  // leaves a half-written record or an open transaction. A COMMIT that fails (disk full, I/O
+  // error, a deferred constraint) is rolled back too and its error returned; whatever failed, the
+  // writer is outside any transaction afterwards and ready for the next call. A lack of space
+  // comes back as InsufficientStorage. Writers are serialised. Thread-safe.
   template <class T>
   util::Result<T> Write(const std::function<util::Result<T>(Connection&)>& fn) {
     std::lock_guard lock(writer_mutex_);
-    auto begun = writer_->Execute("BEGIN IMMEDIATE");
+    auto begun = BeginOn(*writer_, "BEGIN IMMEDIATE");
     if (!begun.ok()) return std::move(begun).error();
     util::Result<T> result = Guarded(fn, *writer_);
-    if (result.ok()) {
-      auto committed = writer_->Execute("COMMIT");
-      if (!committed.ok()) {
-        (void)writer_->Execute("ROLLBACK");
-        return std::move(committed).error();
-      }
-      if (++writes_since_analyze_ >= kWritesPerAnalyze) RefreshStatistics();
-    } else {
-      (void)writer_->Execute("ROLLBACK");
+    if (!result.ok()) {
+      EndFailedTransaction(*writer_);
+      return result;
     }
+    // SQLite rolls a transaction back by itself after some failures (a full disk, an I/O error);
+    // statements after that would have run outside it, so the result is not to be trusted.
+    if (!writer_->InTransaction()) {
+      return util::Error::Internal("the database rolled the transaction back during the write");
+    }
+    auto committed = writer_->Execute("COMMIT");
+    if (!committed.ok()) {
+      EndFailedTransaction(*writer_);
+      return std::move(committed).error();
+    }
+    if (++writes_since_analyze_ >= kWritesPerAnalyze) RefreshStatistics();
     return result;
   }
 
@@ -126,6 +139,12 @@ class Database {
       return util::Error::Internal(std::string("unexpected exception: ") + e.what());
     }
   }
+
+  // Runs `begin_sql` on `connection`; a transaction some earlier failure left open is rolled back
+  // first (and logged), so one lost ROLLBACK can never make every later request fail.
+  static util::Status BeginOn(Connection& connection, const char* begin_sql);
+  // Rolls back the open transaction, if any, after a failed statement or COMMIT.
+  static void EndFailedTransaction(Connection& connection);
 
   Database() = default;
   Connection* AcquireReader();

@@ -21,7 +21,10 @@ enum class ErrorKind {
   kTooLarge,         // 413
   kTooManyRequests,  // 429: retry after `retry_after_seconds`
   kUnavailable,      // 503: the server is shutting down or overloaded
-  kInternal,         // 500: a bug or an environment failure; never caused by input alone
+  // 507: the data dir's filesystem has no room for the write; nothing of it was kept. The
+  // message is for the log (it may name a path); clients get a fixed sentence.
+  kInsufficientStorage,
+  kInternal,  // 500: a bug or an environment failure; never caused by input alone
 };
 
 // A per-field validation failure (the spec's Form A `detail.data.<field>`).
@@ -83,6 +86,9 @@ struct Error {
   }
   static Error Unavailable(std::string message) {
     return {ErrorKind::kUnavailable, std::move(message), {}, {}, {}};
+  }
+  static Error InsufficientStorage(std::string message) {
+    return {ErrorKind::kInsufficientStorage, std::move(message), {}, {}, {}};
   }
   static Error Internal(std::string message) {
     return {ErrorKind::kInternal, std::move(message), {}, {}, {}};

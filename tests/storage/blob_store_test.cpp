@@ -8,6 +8,7 @@
 #include <regex>
 #include <thread>
 
+#include "test_support/small_filesystem.h"
 #include "test_support/temp_dir.h"
 
 namespace cairn::storage {
@@ -117,6 +118,60 @@ TEST_CASE("two uploads to one record at the same time are both kept", "[blobs]")
     REQUIRE(content.ok());
     CHECK(*content == std::string(100000, static_cast<char>('a' + i)));
   }
+}
+
+// Every path below `root`, files and folders, relative to it.
+std::vector<std::string> EverythingUnder(const std::string& root) {
+  std::vector<std::string> paths;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    paths.push_back(std::filesystem::relative(entry.path(), root).string());
+  }
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
+TEST_CASE("a full disk refuses a file as a lack of space and leaves nothing of it", "[blobs]") {
+  test_support::SmallFilesystem disk(2);
+  if (!disk.mounted()) {
+    WARN("skipped: " << disk.why());
+    return;
+  }
+  BlobStore store(disk.path());
+  const std::string kept_bytes(300 * 1024, 'k');
+  std::vector<std::pair<std::string, std::string>> kept;  // record, name
+  util::Result<std::string> put = std::string();
+  // A new record each time, so a refused first file would leave an empty record folder.
+  for (int i = 0; i < 20 && put.ok(); ++i) {
+    const std::string record = "record" + std::to_string(100000000 + i);
+    put = store.Put("photos000000000", record, "photo.jpg", kept_bytes);
+    if (put.ok()) kept.emplace_back(record, *put);
+  }
+  REQUIRE_FALSE(put.ok());
+  CHECK(put.error().kind == util::ErrorKind::kInsufficientStorage);
+  REQUIRE(kept.size() >= 3);
+  std::vector<std::string> expected;
+  expected.push_back("photos000000000");
+  for (const auto& [record, name] : kept) {
+    expected.push_back("photos000000000/" + record);
+    expected.push_back("photos000000000/" + record + "/" + name);
+  }
+  std::sort(expected.begin(), expected.end());
+  CHECK(EverythingUnder(disk.path()) == expected);  // no temporary file, no empty folder
+
+  // A thumbnail that does not fit is refused the same way, without an empty thumbs_ folder.
+  auto thumb = store.PutThumb("photos000000000", kept[0].first, kept[0].second, "100x100t",
+                              std::string(1024 * 1024, 't'));
+  REQUIRE_FALSE(thumb.ok());
+  CHECK(thumb.error().kind == util::ErrorKind::kInsufficientStorage);
+  CHECK(EverythingUnder(disk.path()) == expected);
+
+  // What was stored before reads back whole; once space is freed the next file fits.
+  for (const auto& [record, name] : kept)
+    CHECK(*store.Read("photos000000000", record, name) == kept_bytes);
+  REQUIRE(store.Remove("photos000000000", kept.back().first, kept.back().second).ok());
+  auto again = store.Put("photos000000000", "record000000999", "photo.jpg", kept_bytes);
+  REQUIRE(again.ok());
+  CHECK(*store.Read("photos000000000", "record000000999", *again) == kept_bytes);
 }
 
 }  // namespace

@@ -1,0 +1,28 @@
+// Command-line parsing of the free-space minimum for serve and doctor.
+#include "app/config.h"
+
+#include <catch2/catch.hpp>
+
+namespace cairn::app {
+namespace {
+
+TEST_CASE("the option min-free-mb sets the free-space warning for serve and doctor", "[app]") {
+  auto defaults = ParseConfig({"serve"});
+  REQUIRE(defaults.ok());
+  CHECK(defaults->min_free_mb == 100);
+  auto serve = ParseConfig({"serve", "--min-free-mb", "500"});
+  REQUIRE(serve.ok());
+  CHECK(serve->min_free_mb == 500);
+  auto doctor = ParseConfig({"doctor", "--dir", "/tmp/x", "--min-free-mb", "0"});
+  REQUIRE(doctor.ok());
+  CHECK(doctor->min_free_mb == 0);
+  for (const char* bad : {"-1", "lots", ""}) {
+    INFO(bad);
+    auto refused = ParseConfig({"serve", "--min-free-mb", bad});
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message.find("--min-free-mb") != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace cairn::app
