@@ -1,7 +1,7 @@
 // Health, accounts, tracks, files, the record families and the JSON fallbacks.
 #include "api/api_routes.h"
 
-#include "api/responses.h"
+#include "api/core/responses.h"
 
 namespace cairn::api {
 

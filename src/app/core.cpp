@@ -1,9 +1,9 @@
 // Building the service graph from a Config.
 #include "app/core.h"
 
-#include "services/collections.h"
-#include "services/families.h"
-#include "services/installation_secret.h"
+#include "services/accounts/installation_secret.h"
+#include "services/core/collections.h"
+#include "services/core/families.h"
 
 namespace cairn::app {
 
@@ -23,7 +23,7 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->registry = services::BuildCollectionRegistry();
   core->engine = std::make_unique<records::RecordEngine>(core->registry, core->clock);
   core->signer = std::make_unique<services::TokenSigner>(secret);
-  core->outbox = std::make_unique<services::MailOutbox>(std::move(smtp));
+  core->outbox = std::make_unique<mail::MailOutbox>(std::move(smtp));
   core->auth = std::make_unique<services::AuthService>(*core->database, *core->engine, core->hasher,
                                                        *core->signer, core->throttle, *core->outbox,
                                                        core->clock);

@@ -4,8 +4,8 @@
 
 #include "records/filter.h"
 #include "records/record_engine.h"
-#include "services/access_policy.h"
-#include "services/collections.h"
+#include "services/core/access_policy.h"
+#include "services/core/collections.h"
 #include "test_support/temp_dir.h"
 
 namespace cairn::records {
