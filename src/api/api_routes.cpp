@@ -1,12 +1,18 @@
 // Health, accounts, tracks, files, the record families and the JSON fallbacks.
 #include "api/api_routes.h"
 
+#include <functional>
+#include <map>
+#include <set>
+#include <stdexcept>
+
 #include "api/core/responses.h"
 
 namespace cairn::api {
 
 ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
-    : disk_space_(services.disk_space),
+    : records_(services.records),
+      disk_space_(services.disk_space),
       callers_(services.auth, std::move(caller_options)),
       record_routes_(services.records, callers_),
       account_routes_(services.accounts, services.auth, callers_),
@@ -15,10 +21,26 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
 
 void ApiRoutes::Register(http::Router& router) {
   router.Add("GET", "/api/health", [this](auto& r) { return Health(r); });
-  account_routes_.Register(router);
-  track_routes_.Register(router);
   file_routes_.Register(router);
-  for (const auto& family : StandardFamilyRoutes()) record_routes_.Register(router, family);
+  // Route groups a family may ask for beside its generic routes.
+  const std::map<std::string, std::function<void()>> groups = {
+      {"accounts", [&] { account_routes_.Register(router); }},
+      {"tracks", [&] { track_routes_.Register(router); }},
+  };
+  std::set<std::string> bound;
+  for (const auto& family : records_.families().All()) {
+    const services::FamilyRoutes& routes = family->definition.routes;
+    if (routes.path.empty()) continue;
+    record_routes_.Register(router, {family->name(), routes});
+    file_routes_.Register(router, family->name(), routes);
+    for (const std::string& group : routes.extra) {
+      auto it = groups.find(group);
+      if (it == groups.end()) {
+        throw std::logic_error(family->name() + " asks for unknown routes \"" + group + "\"");
+      }
+      if (bound.insert(group).second) it->second();
+    }
+  }
   router.SetFallbacks([](const http::Request&) { return StatusErrorResponse(404); },
                       [](const http::Request&) { return StatusErrorResponse(405); });
 }

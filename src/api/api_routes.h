@@ -33,6 +33,7 @@ class ApiRoutes {
   // GET /api/health: {"status": "ok", "storage": "ok" | "low" | "full"}.
   http::Response Health(const http::Request& request) const;
 
+  services::RecordService& records_;
   const services::DiskSpaceMonitor& disk_space_;
   CallerResolver callers_;
   RecordRoutes record_routes_;

@@ -11,20 +11,6 @@
 namespace cairn::api {
 namespace {
 
-struct FamilyPath {
-  const char* path;
-  const char* collection;
-  bool forms;  // has PUT /form and POST /form/{id}
-};
-
-constexpr FamilyPath kFamilies[] = {
-    {"/api/v1/trail", "trails", true},
-    {"/api/v1/list", "lists", true},
-    {"/api/v1/summit-log", "summit_logs", true},
-    {"/api/v1/waypoint", "waypoints", false},
-    {"/api/v1/user", "users", false},
-};
-
 // A stored name never gets other content (a new upload gets a new name), so caches may keep a
 // public record's files for 30 days.
 constexpr const char* kPublicCache = "public, max-age=2592000, stale-while-revalidate=86400";
@@ -45,17 +31,21 @@ bool IsTrue(const std::string& text) { return text == "1" || text == "true" || t
 
 }  // namespace
 
-void FileRoutes::Register(http::Router& router) {
-  for (const auto& family : kFamilies) {
-    const std::string collection = family.collection;
-    router.Add("POST", std::string(family.path) + "/:id/file",
+void FileRoutes::Register(http::Router& router, const std::string& collection,
+                          const services::FamilyRoutes& routes) {
+  if (routes.file_uploads) {
+    router.Add("POST", routes.path + "/:id/file",
                [this, collection](auto& r) { return Upload(r, collection); });
-    if (!family.forms) continue;
-    router.Add("PUT", std::string(family.path) + "/form",
+  }
+  if (routes.forms) {
+    router.Add("PUT", routes.path + "/form",
                [this, collection](auto& r) { return CreateFromForm(r, collection); });
-    router.Add("POST", std::string(family.path) + "/form/:id",
+    router.Add("POST", routes.path + "/form/:id",
                [this, collection](auto& r) { return UpdateFromForm(r, collection); });
   }
+}
+
+void FileRoutes::Register(http::Router& router) {
   router.Add("GET", "/api/v1/files/:collection/:record/:file",
              [this](auto& r) { return ServeFile(r); });
 }

@@ -17,7 +17,11 @@ class FileRoutes {
              const CallerResolver& callers)
       : uploads_(uploads), delivery_(delivery), callers_(callers) {}
 
+  // GET /api/v1/files/{collection}/{record}/{file}.
   void Register(http::Router& router);
+  // A family's uploads and forms, as its declaration asks.
+  void Register(http::Router& router, const std::string& collection,
+                const services::FamilyRoutes& routes);
 
  private:
   http::Response Upload(const http::Request& request, const std::string& collection);

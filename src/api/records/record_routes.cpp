@@ -3,43 +3,26 @@
 
 #include "api/core/request_parsing.h"
 #include "api/core/responses.h"
-#include "services/core/collections.h"
 
 namespace cairn::api {
 
-std::vector<FamilyRoute> StandardFamilyRoutes() {
-  return {
-      {"/api/v1/trail", services::kTrails, ListShape::kPage},
-      {"/api/v1/list", services::kLists, ListShape::kArray},
-      {"/api/v1/waypoint", services::kWaypoints, ListShape::kArray},
-      {"/api/v1/comment", services::kComments, ListShape::kArray},
-      {"/api/v1/summit-log", services::kSummitLogs, ListShape::kArray},
-      {"/api/v1/list-share", services::kListShare, ListShape::kArray},
-      {"/api/v1/trail-share", services::kTrailShare, ListShape::kArray},
-      {"/api/v1/trail-link-share", services::kTrailLinkShare, ListShape::kArray},
-      // Keys are never changed, only created and revoked.
-      {"/api/v1/api-token", services::kApiTokens, ListShape::kArray, kList | kCreate | kDelete},
-      {"/api/v1/settings", services::kSettings, ListShape::kArray},
-      {"/api/v1/category", services::kCategories, ListShape::kArray, kReadOnly},
-  };
-}
-
 void RecordRoutes::Register(http::Router& router, const FamilyRoute& family) {
-  const std::string item = family.path + "/:id";
-  const unsigned ops = family.operations;
-  if (ops & kList) {
-    router.Add("GET", family.path, [this, family](auto& r) { return ListRecords(r, family); });
+  const std::string& path = family.routes.path;
+  const std::string item = path + "/:id";
+  const unsigned ops = family.routes.operations;
+  if (ops & services::kList) {
+    router.Add("GET", path, [this, family](auto& r) { return ListRecords(r, family); });
   }
-  if (ops & kShow) {
+  if (ops & services::kShow) {
     router.Add("GET", item, [this, family](auto& r) { return ShowRecord(r, family); });
   }
-  if (ops & kCreate) {
-    router.Add("PUT", family.path, [this, family](auto& r) { return CreateRecord(r, family); });
+  if (ops & services::kCreate) {
+    router.Add("PUT", path, [this, family](auto& r) { return CreateRecord(r, family); });
   }
-  if (ops & kUpdate) {
+  if (ops & services::kUpdate) {
     router.Add("POST", item, [this, family](auto& r) { return UpdateRecord(r, family); });
   }
-  if (ops & kDelete) {
+  if (ops & services::kDelete) {
     router.Add("DELETE", item, [this, family](auto& r) { return DeleteRecord(r, family); });
   }
 }
@@ -55,7 +38,7 @@ http::Response RecordRoutes::ListRecords(const http::Request& request, const Fam
   if (!page.ok()) return ErrorResponse(page.error());
   for (Json& item : page->items) fields->Prune(item);
   http::Response response;
-  if (family.list_shape == ListShape::kPage) {
+  if (family.routes.list_shape == services::ListShape::kPage) {
     response = JsonResponse(Json{{"page", page->page},
                                  {"perPage", page->per_page},
                                  {"totalItems", page->total_items},

@@ -9,27 +9,10 @@
 
 namespace cairn::api {
 
-enum class ListShape {
-  kPage,   // {page, perPage, totalItems, totalPages, items} (GET /trail)
-  kArray,  // a bare array, the total in X-Total-Count (the other families)
-};
-
-// Which of the five operations a family's routes offer.
-enum Operation : unsigned {
-  kList = 1,
-  kShow = 2,
-  kCreate = 4,
-  kUpdate = 8,
-  kDelete = 16,
-  kReadOnly = kList | kShow,
-  kAllOperations = kList | kShow | kCreate | kUpdate | kDelete,
-};
-
+// A family's generic routes: its collection and what its declaration says it answers.
 struct FamilyRoute {
-  std::string path;        // "/api/v1/trail"
   std::string collection;  // "trails"
-  ListShape list_shape = ListShape::kArray;
-  unsigned operations = kAllOperations;
+  services::FamilyRoutes routes;
 };
 
 // Binds the five operations of each family to `router`. The handlers only parse, call one
@@ -51,8 +34,5 @@ class RecordRoutes {
   services::RecordService& records_;
   const CallerResolver& callers_;
 };
-
-// The families of the foundation and their paths.
-std::vector<FamilyRoute> StandardFamilyRoutes();
 
 }  // namespace cairn::api

@@ -4,15 +4,16 @@
 #include <string_view>
 #include <vector>
 
-#include "records/record_engine.h"
 #include "services/accounts/auth_service.h"
 #include "services/accounts/password_hasher.h"
 #include "services/core/caller.h"
-#include "storage/blob_store.h"
+#include "services/core/record_service.h"
 #include "storage/database.h"
 
 namespace cairn::services {
 
+// The users family's records (services/families/user.cpp) written through the record service,
+// with what only accounts have: passwords, the sign-up switch, people search and the admin CLI.
 // Thread-safe. Password hashing runs outside the database writer so it never stalls writes.
 class AccountService {
  public:
@@ -20,9 +21,8 @@ class AccountService {
     bool signup_enabled = true;  // --disable-signup: accounts come from the admin CLI only
   };
 
-  AccountService(storage::Database& database, const records::RecordEngine& engine,
-                 PasswordHasher& hasher, const AuthService& auth, storage::BlobStore& blobs,
-                 Options options);
+  AccountService(storage::Database& database, RecordService& records, PasswordHasher& hasher,
+                 const AuthService& auth, Options options);
 
   // Creates an account from {username, email, password, passwordConfirm} and returns the user
   // record without email. Every bad field is reported at once (Form A; wrong JSON types Form B).
@@ -68,12 +68,10 @@ class AccountService {
   util::Result<records::Json> CreateAccount(const records::Json& body);
 
   storage::Database& database_;
-  const records::RecordEngine& engine_;
+  RecordService& records_;
   PasswordHasher& hasher_;
   const AuthService& auth_;
-  storage::BlobStore& blobs_;
   const Options options_;
-  const records::CollectionSpec& users_;
 };
 
 }  // namespace cairn::services

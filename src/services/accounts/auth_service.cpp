@@ -3,8 +3,7 @@
 
 #include "records/validation.h"
 #include "services/accounts/api_keys.h"
-#include "services/core/access_policy.h"
-#include "services/core/collections.h"
+#include "services/families/names.h"
 #include "util/random.h"
 #include "util/timestamp.h"
 
@@ -71,21 +70,21 @@ util::Result<std::string> RotateTokenKey(storage::Connection& connection,
   return key;
 }
 
-AuthService::AuthService(storage::Database& database, const records::RecordEngine& engine,
+AuthService::AuthService(storage::Database& database, RecordService& records,
                          PasswordHasher& hasher, const TokenSigner& signer, LoginThrottle& throttle,
                          mail::MailOutbox& outbox, const util::Clock& clock)
     : database_(database),
-      engine_(engine),
+      records_(records),
       hasher_(hasher),
       signer_(signer),
       throttle_(throttle),
       outbox_(outbox),
       clock_(clock),
-      users_(*engine.registry().Find(kUsers)) {}
+      users_id_((*records.SpecOf(kUsers))->id) {}
 
 std::string AuthService::IssueToken(const std::string& user_id,
                                     const std::string& token_key) const {
-  TokenClaims claims{user_id, users_.id, clock_.NowMillis() / 1000 + kAuthTokenLifetimeSeconds,
+  TokenClaims claims{user_id, users_id_, clock_.NowMillis() / 1000 + kAuthTokenLifetimeSeconds,
                      "auth"};
   return signer_.Sign(claims, token_key);
 }
@@ -135,9 +134,9 @@ util::Result<Json> AuthService::Login(const Json& body, const std::string& clien
   if (!hasher_.Verify((*found)->hash, password)) return fail();
   throttle_.Clear(AccountKey(identity));
   const std::string token = IssueToken((*found)->id, (*found)->token_key);
-  AccessPolicy policy(Caller{(*found)->id, token, "", AuthMethod::kBearerToken});
-  auto record = database_.Read<Json>(
-      [&](storage::Connection& c) { return engine_.FindById(c, users_, (*found)->id, policy); });
+  // The record as its owner sees it, token included.
+  auto record = records_.Show(Caller{(*found)->id, token, "", AuthMethod::kBearerToken}, kUsers,
+                              (*found)->id, "");
   if (!record.ok()) return std::move(record).error();
   return Json{{"token", token}, {"record", std::move(record).value()}};
 }
@@ -149,7 +148,7 @@ util::Result<Caller> AuthService::Authenticate(std::string_view credential, Auth
     return AuthenticateApiKey(credential);
   }
   CAIRN_ASSIGN_OR_RETURN(TokenClaims claims, signer_.Decode(credential));
-  if (claims.type != "auth" || claims.collection_id != users_.id) return Invalid();
+  if (claims.type != "auth" || claims.collection_id != users_id_) return Invalid();
   auto key = database_.Read<std::string>([&](storage::Connection& c) -> util::Result<std::string> {
     CAIRN_ASSIGN_OR_RETURN(auto rows,
                            c.Query("SELECT token_key FROM users WHERE id = ?", {claims.user_id}));

@@ -4,11 +4,11 @@
 #include <string_view>
 
 #include "mail/outbox.h"
-#include "records/record_engine.h"
 #include "services/accounts/login_throttle.h"
 #include "services/accounts/password_hasher.h"
 #include "services/accounts/token_signer.h"
 #include "services/core/caller.h"
+#include "services/core/record_service.h"
 #include "storage/database.h"
 #include "util/clock.h"
 
@@ -20,9 +20,9 @@ inline constexpr int64_t kPasswordResetLifetimeSeconds = 3600;
 // Thread-safe. Password hashing runs outside the database writer so logins never stall writes.
 class AuthService {
  public:
-  AuthService(storage::Database& database, const records::RecordEngine& engine,
-              PasswordHasher& hasher, const TokenSigner& signer, LoginThrottle& throttle,
-              mail::MailOutbox& outbox, const util::Clock& clock);
+  AuthService(storage::Database& database, RecordService& records, PasswordHasher& hasher,
+              const TokenSigner& signer, LoginThrottle& throttle, mail::MailOutbox& outbox,
+              const util::Clock& clock);
 
   // Checks {username|email, password} from `client_address` and returns {token, record} with
   // record.token == token. Unknown users and wrong passwords fail alike ("Failed to
@@ -55,13 +55,13 @@ class AuthService {
   util::Result<Caller> AuthenticateApiKey(std::string_view key);
 
   storage::Database& database_;
-  const records::RecordEngine& engine_;
+  RecordService& records_;
   PasswordHasher& hasher_;
   const TokenSigner& signer_;
   LoginThrottle& throttle_;
   mail::MailOutbox& outbox_;
   const util::Clock& clock_;
-  const records::CollectionSpec& users_;
+  const std::string users_id_;  // the users collection's id, named in every login token
 };
 
 // Rotates `user_id`'s token key inside the caller's write transaction, so every login token

@@ -1,129 +1,136 @@
-// Cascading deletes, expressed as a few set-based statements rather than per-row loops.
+// Cascading deletes from the relation declarations, as set-based statements: each step names the
+// rows it touches with a subquery over the ids being deleted, children before their parents.
 #include "services/core/cascade.h"
 
 #include <cstdio>
-
-#include "services/core/collections.h"
 
 namespace cairn::services {
 namespace {
 
 using storage::SqlFragment;
+using storage::SqlParams;
 
-util::Status Run(storage::Connection& connection, const std::string& sql,
-                 const storage::SqlParams& params) {
-  auto result = connection.Execute(sql, params);
-  if (!result.ok()) return std::move(result).error();
-  return util::OkStatus();
+// Families reach each other in a few steps (a user's trails' comments); deeper means a cycle.
+constexpr int kMaxDepth = 8;
+
+SqlParams Twice(const SqlParams& params) {
+  SqlParams out = params;
+  out.insert(out.end(), params.begin(), params.end());
+  return out;
 }
 
-// Removes `trail_ids` (a subquery over trail ids, with its params) from every list's `trails`,
-// keeping the order of the rest.
-util::Status UnlinkTrailsFromLists(storage::Connection& connection, const std::string& trail_ids,
-                                   const storage::SqlParams& params, const std::string& now) {
-  storage::SqlParams all = {now};
-  all.insert(all.end(), params.begin(), params.end());
-  all.insert(all.end(), params.begin(), params.end());
-  return Run(connection,
-             "UPDATE lists SET updated = ?, trails = (SELECT json_group_array(j.value) FROM "
-             "json_each(lists.trails) j WHERE j.value NOT IN (" +
-                 trail_ids +
-                 ") ORDER BY j.key) WHERE EXISTS (SELECT 1 FROM json_each(lists.trails) j WHERE "
-                 "j.value IN (" +
-                 trail_ids + "))",
-             all);
-}
+class Cascade {
+ public:
+  Cascade(storage::Connection& connection, const FamilyRegistry& families, std::string now)
+      : connection_(connection), families_(families), now_(std::move(now)) {}
 
-// Adds to `owners` every record of `collection` that `select_ids` (SQL yielding ids) names.
-util::Status CollectOwners(storage::Connection& connection, const records::RecordEngine& engine,
-                           const char* collection, const std::string& select_ids,
-                           const storage::SqlParams& params, std::vector<FileOwner>& owners) {
-  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(select_ids, params));
-  const std::string& collection_id = engine.registry().Find(collection)->id;
-  for (const auto& row : rows.rows) {
-    owners.push_back({collection_id, std::get<std::string>(row[0])});
+  // Deletes the rows of `family` matching `where` (a condition on its unaliased columns) and
+  // everything that depends on them.
+  util::Status Delete(const Family& family, const SqlFragment& where, int depth) {
+    if (depth > kMaxDepth) {
+      return util::Error::Internal("relations of " + family.name() + " cascade in a cycle");
+    }
+    const std::string table = records::QuoteIdentifier(family.name());
+    const SqlFragment ids{"SELECT id FROM " + table + " WHERE " + where.sql, where.params};
+    if (HasFiles(family)) CAIRN_RETURN_IF_ERROR(CollectOwners(family, ids));
+    for (const auto& other : families_.All()) {
+      for (const auto& field : other->spec->fields) {
+        if (field.type != records::FieldType::kRelation || field.IsDerived() ||
+            field.relation_target != family.name()) {
+          continue;
+        }
+        CAIRN_RETURN_IF_ERROR(Follow(*other, field, ids, depth));
+      }
+    }
+    for (const auto& [owned_table, column] : family.definition.owned_rows) {
+      CAIRN_RETURN_IF_ERROR(Run(
+          "DELETE FROM " + owned_table + " WHERE " + column + " IN (" + ids.sql + ")", ids.params));
+    }
+    return Run("DELETE FROM " + table + " WHERE " + where.sql, where.params);
   }
-  return util::OkStatus();
-}
 
-// Deletes the trails selected by `trail_ids` and everything hanging off them, noting in `owners`
-// the trails, summit logs and waypoints whose files must go once the rows are gone.
-util::Status DeleteTrails(storage::Connection& connection, const records::RecordEngine& engine,
-                          const std::string& trail_ids, const storage::SqlParams& params,
-                          const std::string& now, std::vector<FileOwner>& owners) {
-  CAIRN_RETURN_IF_ERROR(CollectOwners(connection, engine, kTrails,
-                                      "SELECT id FROM trails WHERE id IN (" + trail_ids + ")",
-                                      params, owners));
-  for (const char* table : {kSummitLogs, kWaypoints}) {
-    CAIRN_RETURN_IF_ERROR(CollectOwners(
-        connection, engine, table,
-        std::string("SELECT id FROM ") + table + " WHERE trail IN (" + trail_ids + ")", params,
-        owners));
+  std::vector<FileOwner> TakeOwners() { return std::move(owners_); }
+
+ private:
+  static bool HasFiles(const Family& family) {
+    for (const auto& field : family.spec->fields) {
+      if (field.type == records::FieldType::kFile) return true;
+    }
+    return false;
   }
-  for (const char* table :
-       {"comments", "summit_logs", "waypoints", "trail_share", "trail_link_share"}) {
-    CAIRN_RETURN_IF_ERROR(
-        Run(connection, std::string("DELETE FROM ") + table + " WHERE trail IN (" + trail_ids + ")",
-            params));
+
+  util::Status Run(const std::string& sql, const SqlParams& params) {
+    auto result = connection_.Execute(sql, params);
+    if (!result.ok()) return std::move(result).error();
+    return util::OkStatus();
   }
-  CAIRN_RETURN_IF_ERROR(UnlinkTrailsFromLists(connection, trail_ids, params, now));
-  return Run(connection, "DELETE FROM trails WHERE id IN (" + trail_ids + ")", params);
-}
+
+  util::Status CollectOwners(const Family& family, const SqlFragment& ids) {
+    CAIRN_ASSIGN_OR_RETURN(auto rows, connection_.Query(ids.sql, ids.params));
+    for (const auto& row : rows.rows) {
+      owners_.push_back({family.spec->id, std::get<std::string>(row[0])});
+    }
+    return util::OkStatus();
+  }
+
+  // What the rows of `other` whose relation `field` names one of `ids` become.
+  util::Status Follow(const Family& other, const records::FieldSpec& field, const SqlFragment& ids,
+                      int depth) {
+    const std::string column = records::QuoteIdentifier(field.name);
+    const std::string table = records::QuoteIdentifier(other.name());
+    // Rows of `other` naming one of the ids.
+    const SqlFragment naming = field.multiple
+                                   ? SqlFragment{"EXISTS (SELECT 1 FROM json_each(" + column +
+                                                     ") j WHERE j.value IN (" + ids.sql + "))",
+                                                 ids.params}
+                                   : SqlFragment{column + " IN (" + ids.sql + ")", ids.params};
+    switch (field.on_delete) {
+      case records::OnDelete::kCascade:
+        return Delete(other, naming, depth + 1);
+      case records::OnDelete::kUnlink: {
+        if (!field.multiple) {
+          SqlParams params{now_};
+          params.insert(params.end(), naming.params.begin(), naming.params.end());
+          return Run(
+              "UPDATE " + table + " SET updated = ?, " + column + " = '' WHERE " + naming.sql,
+              params);
+        }
+        SqlParams params{now_};
+        const SqlParams both = Twice(ids.params);
+        params.insert(params.end(), both.begin(), both.end());
+        return Run("UPDATE " + table + " SET updated = ?, " + column +
+                       " = (SELECT json_group_array(j.value) FROM json_each(" + table + "." +
+                       column + ") j WHERE j.value NOT IN (" + ids.sql +
+                       ") ORDER BY j.key) WHERE " + naming.sql,
+                   params);
+      }
+      case records::OnDelete::kRefuse: {
+        CAIRN_ASSIGN_OR_RETURN(auto rows, connection_.Query("SELECT 1 FROM " + table + " WHERE " +
+                                                                naming.sql + " LIMIT 1",
+                                                            naming.params));
+        if (rows.rows.empty()) return util::OkStatus();
+        return util::Error::Conflict("Cannot delete: " + other.name() + " still refer to it (" +
+                                     field.name + ").");
+      }
+    }
+    return util::OkStatus();
+  }
+
+  storage::Connection& connection_;
+  const FamilyRegistry& families_;
+  const std::string now_;
+  std::vector<FileOwner> owners_;
+};
 
 }  // namespace
 
 util::Result<std::vector<FileOwner>> DeleteWithDependents(storage::Connection& connection,
-                                                          const records::RecordEngine& engine,
-                                                          const records::CollectionSpec& collection,
-                                                          std::string_view id) {
-  const std::string stamp = engine.Now();
-  const storage::SqlParams one = {std::string(id)};
-  std::vector<FileOwner> owners;
-
-  if (collection.name == kTrails) {
-    CAIRN_RETURN_IF_ERROR(DeleteTrails(connection, engine, "?", one, stamp, owners));
-    return owners;
-  }
-  if (collection.name == kLists) {
-    CAIRN_RETURN_IF_ERROR(Run(connection, "DELETE FROM list_share WHERE list = ?", one));
-    CAIRN_RETURN_IF_ERROR(Run(connection, "DELETE FROM lists WHERE id = ?", one));
-    owners.push_back({collection.id, std::string(id)});
-    return owners;
-  }
-  if (collection.name == kUsers) {
-    CAIRN_RETURN_IF_ERROR(DeleteTrails(connection, engine, "SELECT id FROM trails WHERE author = ?",
-                                       one, stamp, owners));
-    for (const char* table : {kLists, kWaypoints, kSummitLogs}) {
-      CAIRN_RETURN_IF_ERROR(
-          CollectOwners(connection, engine, table,
-                        std::string("SELECT id FROM ") + table + " WHERE author = ?", one, owners));
-    }
-    owners.push_back({collection.id, std::string(id)});
-    CAIRN_RETURN_IF_ERROR(Run(connection,
-                              "DELETE FROM list_share WHERE user = ? OR list IN (SELECT id FROM "
-                              "lists WHERE author = ?)",
-                              {std::string(id), std::string(id)}));
-    CAIRN_RETURN_IF_ERROR(Run(connection, "DELETE FROM trail_share WHERE user = ?", one));
-    for (const char* table : {"lists", "waypoints", "comments", "summit_logs"}) {
-      CAIRN_RETURN_IF_ERROR(
-          Run(connection, std::string("DELETE FROM ") + table + " WHERE author = ?", one));
-    }
-    for (const char* table : {"api_tokens", "settings", "password_resets"}) {
-      CAIRN_RETURN_IF_ERROR(
-          Run(connection, std::string("DELETE FROM ") + table + " WHERE user = ?", one));
-    }
-    CAIRN_RETURN_IF_ERROR(Run(connection, "DELETE FROM users WHERE id = ?", one));
-    return owners;
-  }
-  auto deleted = engine.DeleteWhere(connection, collection, SqlFragment{"id = ?", one});
-  if (!deleted.ok()) return std::move(deleted).error();
-  for (const auto& field : collection.fields) {
-    if (field.type == records::FieldType::kFile) {
-      owners.push_back({collection.id, std::string(id)});  // waypoints, summit logs
-      break;
-    }
-  }
-  return owners;
+                                                          const FamilyRegistry& families,
+                                                          const Family& family, std::string_view id,
+                                                          const std::string& now) {
+  Cascade cascade(connection, families, now);
+  CAIRN_RETURN_IF_ERROR(cascade.Delete(family, SqlFragment{"id = ?", {std::string(id)}}, 0));
+  return cascade.TakeOwners();
 }
 
 void RemoveStoredFiles(storage::BlobStore& blobs, const std::vector<FileOwner>& owners) {

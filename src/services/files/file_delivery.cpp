@@ -66,9 +66,14 @@ std::string ContentTypeOfStoredName(const std::string& name) {
   return "application/octet-stream";
 }
 
-FileDelivery::FileDelivery(storage::Database& database, const records::RecordEngine& engine,
-                           storage::BlobStore& blobs, ThumbnailCache& thumbnails)
-    : database_(database), engine_(engine), blobs_(blobs), thumbnails_(thumbnails) {}
+FileDelivery::FileDelivery(storage::Database& database, const FamilyRegistry& families,
+                           const records::RecordEngine& engine, storage::BlobStore& blobs,
+                           ThumbnailCache& thumbnails)
+    : database_(database),
+      families_(families),
+      engine_(engine),
+      blobs_(blobs),
+      thumbnails_(thumbnails) {}
 
 util::Result<DeliveredFile> FileDelivery::Open(const Caller& caller, const FileRequest& request) {
   const util::Error not_found = util::Error::NotFound("The requested resource was not found.");
@@ -79,7 +84,7 @@ util::Result<DeliveredFile> FileDelivery::Open(const Caller& caller, const FileR
                   [](const auto& field) { return field.type == records::FieldType::kFile; });
   if (!has_files) return not_found;
 
-  AccessPolicy policy(caller);
+  const AccessPolicy policy(families_, caller);
   auto visibility = database_.Read<std::pair<bool, bool>>(
       [&](storage::Connection& c) -> util::Result<std::pair<bool, bool>> {
         auto record = engine_.FindById(c, *collection, request.record_id, policy);
@@ -87,7 +92,8 @@ util::Result<DeliveredFile> FileDelivery::Open(const Caller& caller, const FileR
         if (!HoldsFile(*collection, *record, request.name)) return std::pair{false, false};
         // Public means visible to anyone without a token: only then may shared caches keep it.
         const bool open =
-            engine_.FindById(c, *collection, request.record_id, AccessPolicy(Caller{})).ok();
+            engine_.FindById(c, *collection, request.record_id, AccessPolicy(families_, Caller{}))
+                .ok();
         return std::pair{true, open};
       });
   if (!visibility.ok()) {

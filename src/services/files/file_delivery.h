@@ -6,6 +6,7 @@
 
 #include "records/record_engine.h"
 #include "services/core/caller.h"
+#include "services/core/family_registry.h"
 #include "services/files/thumbnail_cache.h"
 #include "storage/blob_store.h"
 #include "storage/database.h"
@@ -32,8 +33,9 @@ struct DeliveredFile {
 // Thread-safe.
 class FileDelivery {
  public:
-  FileDelivery(storage::Database& database, const records::RecordEngine& engine,
-               storage::BlobStore& blobs, ThumbnailCache& thumbnails);
+  FileDelivery(storage::Database& database, const FamilyRegistry& families,
+               const records::RecordEngine& engine, storage::BlobStore& blobs,
+               ThumbnailCache& thumbnails);
 
   // The file `request.name` of record `request.record_id`, when the caller may see the record
   // (the access policy of every read; a trail's link-share token opens its photos and track) and
@@ -45,6 +47,7 @@ class FileDelivery {
 
  private:
   storage::Database& database_;
+  const FamilyRegistry& families_;
   const records::RecordEngine& engine_;
   storage::BlobStore& blobs_;
   ThumbnailCache& thumbnails_;

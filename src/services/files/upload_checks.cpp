@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "geo/readers.h"
-#include "services/core/collections.h"
 
 namespace cairn::services {
 namespace {
@@ -106,16 +105,18 @@ util::Result<CheckedFile> CheckTrackFile(const std::string& field, const Uploade
 
 }  // namespace
 
-std::optional<FileFieldRule> UploadRuleFor(const UploadLimits& limits, std::string_view collection,
-                                           std::string_view field) {
-  const bool photos = field == "photos" && (collection == kTrails || collection == kWaypoints ||
-                                            collection == kSummitLogs);
-  if (photos) return FileFieldRule{UploadKind::kImage, limits.photo_bytes};
-  if (field == "avatar" && (collection == kUsers || collection == kLists)) {
-    return FileFieldRule{UploadKind::kImage, limits.avatar_bytes};
-  }
-  if (field == "gpx" && (collection == kTrails || collection == kSummitLogs)) {
-    return FileFieldRule{UploadKind::kTrack, limits.track_bytes};
+std::optional<FileFieldRule> UploadRuleFor(const UploadLimits& limits,
+                                           const FamilyDefinition& family, std::string_view field) {
+  for (const FileRule& rule : family.files) {
+    if (rule.field != field) continue;
+    switch (rule.limit) {
+      case SizeLimit::kPhoto:
+        return FileFieldRule{rule.kind, limits.photo_bytes};
+      case SizeLimit::kAvatar:
+        return FileFieldRule{rule.kind, limits.avatar_bytes};
+      case SizeLimit::kTrack:
+        return FileFieldRule{rule.kind, limits.track_bytes};
+    }
   }
   return std::nullopt;
 }

@@ -10,6 +10,7 @@
 #include "geo/track.h"
 #include "images/exif.h"
 #include "images/image_check.h"
+#include "services/core/family.h"
 #include "services/files/uploaded_file.h"
 #include "util/result.h"
 
@@ -22,17 +23,15 @@ struct UploadLimits {
   size_t track_bytes = 50u << 20;
 };
 
-enum class UploadKind { kImage, kTrack };
-
 struct FileFieldRule {
   UploadKind kind = UploadKind::kImage;
   size_t max_bytes = 0;
 };
 
-// The rule for file field `field` of `collection` (by name), or nullopt when the field takes no
-// uploads (a category's image is set by the server only).
-std::optional<FileFieldRule> UploadRuleFor(const UploadLimits& limits, std::string_view collection,
-                                           std::string_view field);
+// The rule for file field `field` of `family` (its declared FileRule with the configured limit),
+// or nullopt when the field takes no uploads (a category's image is set by the server only).
+std::optional<FileFieldRule> UploadRuleFor(const UploadLimits& limits,
+                                           const FamilyDefinition& family, std::string_view field);
 
 struct CheckedFile {
   // The client's name with an extension that matches the content (a PNG sent as "x.html" is

@@ -4,9 +4,6 @@
 #include <cstdio>
 
 #include "records/form_values.h"
-#include "services/core/access_policy.h"
-#include "services/core/collections.h"
-#include "services/tracks/track_fields.h"
 #include "util/ids.h"
 
 namespace cairn::services {
@@ -74,20 +71,20 @@ struct UploadService::Plan {
   Json photo_metadata = Json::object();
 };
 
-UploadService::UploadService(storage::Database& database, const records::RecordEngine& engine,
-                             storage::BlobStore& blobs, RecordService& records,
-                             AccountService& accounts, UploadLimits limits)
-    : database_(database),
-      engine_(engine),
-      blobs_(blobs),
-      records_(records),
-      accounts_(accounts),
-      limits_(limits) {}
+UploadService::UploadService(storage::BlobStore& blobs, RecordService& records, UploadLimits limits)
+    : blobs_(blobs), records_(records), limits_(limits) {}
 
-util::Result<UploadService::Plan> UploadService::ReadForm(const records::CollectionSpec& collection,
+util::Result<const Family*> UploadService::FamilyOf(const std::string& collection) const {
+  const Family* family = records_.families().Find(collection);
+  if (!family) return util::Error::NotFound("Missing collection context.");
+  return family;
+}
+
+util::Result<UploadService::Plan> UploadService::ReadForm(const Family& family,
                                                           const MultipartForm& form,
                                                           bool files_only,
                                                           records::WriteMode mode) const {
+  const records::CollectionSpec& collection = *family.spec;
   Plan plan;
   std::vector<std::pair<std::string, std::string>> record_fields;
   auto file_field = [&](const std::string& name) -> const records::FieldSpec* {
@@ -122,7 +119,7 @@ util::Result<UploadService::Plan> UploadService::ReadForm(const records::Collect
   for (const auto& [name, file] : form.files) {
     auto [base, modifier] = SplitModifier(name);
     const records::FieldSpec* field = file_field(base);
-    auto rule = UploadRuleFor(limits_, collection.name, base);
+    auto rule = UploadRuleFor(limits_, family.definition, base);
     if (!field || !rule || modifier == '-') return UnknownField(mode, name);
     CAIRN_ASSIGN_OR_RETURN(CheckedFile checked, CheckUploadedFile(*rule, base, file));
     plan.files.push_back({base, file.bytes, std::move(checked)});
@@ -143,18 +140,18 @@ util::Result<UploadService::Plan> UploadService::ReadForm(const records::Collect
                                        "At most " + std::to_string(limit) + " file(s) here.");
     }
   }
-  // A new or removed track sets the figures it determines.
-  const bool trails = collection.name == kTrails;
-  for (const auto& file : plan.files) {
-    if (file.field != "gpx" || !file.checked.track) continue;
-    plan.derived = trails ? TrailFieldsFromTrack(*file.checked.track)
-                          : SummitLogFieldsFromTrack(*file.checked.track);
-  }
-  if (trails && plan.edits.count("gpx") && plan.derived.empty()) {
-    const FileFieldEdit& gpx = plan.edits["gpx"];
+  // A new or removed track sets the figures it determines, as the family declares.
+  for (const FileRule& rule : family.definition.files) {
+    if (!rule.sets_fields || !plan.edits.count(rule.field)) continue;
+    for (const auto& file : plan.files) {
+      if (file.field == rule.field && file.checked.track) {
+        plan.derived = rule.sets_fields(&*file.checked.track);
+      }
+    }
+    const FileFieldEdit& edit = plan.edits[rule.field];
     const bool cleared =
-        (gpx.keep && (gpx.keep->empty() || gpx.keep->front().empty())) || !gpx.removed.empty();
-    if (cleared) plan.derived = TrailFieldsWithoutTrack();
+        (edit.keep && (edit.keep->empty() || edit.keep->front().empty())) || !edit.removed.empty();
+    if (plan.derived.empty() && cleared) plan.derived = rule.sets_fields(nullptr);
   }
   if (!files_only) {
     CAIRN_ASSIGN_OR_RETURN(plan.body, records::FormFieldsToJson(collection, record_fields));
@@ -209,20 +206,19 @@ Json WithMetadata(Json record, const Json& metadata) {
 
 util::Result<Json> UploadService::Upload(const Caller& caller, const std::string& collection,
                                          std::string_view id, const MultipartForm& form) {
-  if (collection == kUsers) return UploadAvatar(caller, id, form);
-  CAIRN_ASSIGN_OR_RETURN(const records::CollectionSpec* spec, records_.SpecOf(collection));
+  CAIRN_ASSIGN_OR_RETURN(const Family* family, FamilyOf(collection));
   // Rights first, so nobody makes the server read or store files for records they cannot change.
   CAIRN_RETURN_IF_ERROR(records_.CheckMayUpdate(caller, collection, id));
-  CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(*spec, form, true, records::WriteMode::kUpdate));
+  CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(*family, form, true, records::WriteMode::kUpdate));
   const std::string record_id(id);
-  CAIRN_RETURN_IF_ERROR(StoreFiles(*spec, record_id, plan));
-  FileWrite write{.edits = plan.edits, .derived = plan.derived, .without_body = true};
-  auto result = records_.UpdateWithFiles(caller, collection, id, Json::object(), "", write);
+  CAIRN_RETURN_IF_ERROR(StoreFiles(*family->spec, record_id, plan));
+  WriteOptions write{.edits = plan.edits, .derived = plan.derived, .without_body = true};
+  auto result = records_.UpdateWith(caller, collection, id, Json::object(), "", write);
   if (!result.ok()) {
-    RemoveFiles(*spec, record_id, AddedNames(plan.edits));
+    RemoveFiles(*family->spec, record_id, AddedNames(plan.edits));
     return std::move(result).error();
   }
-  RemoveFiles(*spec, record_id, result->dropped);  // only now does nothing point at them
+  RemoveFiles(*family->spec, record_id, result->dropped);  // only now does nothing point at them
   return WithMetadata(std::move(result->record), plan.photo_metadata);
 }
 
@@ -230,15 +226,16 @@ util::Result<Json> UploadService::CreateFromForm(const Caller& caller,
                                                  const std::string& collection,
                                                  const MultipartForm& form,
                                                  std::string_view expand) {
-  CAIRN_ASSIGN_OR_RETURN(const records::CollectionSpec* spec, records_.SpecOf(collection));
+  CAIRN_ASSIGN_OR_RETURN(const Family* family, FamilyOf(collection));
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to create records.");
-  CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(*spec, form, false, records::WriteMode::kCreate));
+  CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(*family, form, false, records::WriteMode::kCreate));
   const std::string id = util::NewRecordId();
-  CAIRN_RETURN_IF_ERROR(StoreFiles(*spec, id, plan));
-  FileWrite write{.record_id = id, .edits = plan.edits, .derived = plan.derived};
-  auto result = records_.CreateWithFiles(caller, collection, plan.body, expand, write);
+  CAIRN_RETURN_IF_ERROR(StoreFiles(*family->spec, id, plan));
+  WriteOptions write{.record_id = id, .edits = plan.edits, .derived = plan.derived};
+  auto result = records_.CreateWith(caller, collection, plan.body, expand, write);
   if (!result.ok()) {
-    if (!plan.files.empty()) (void)blobs_.RemoveRecord(spec->id, id);  // nothing points at it
+    // Nothing points at them.
+    if (!plan.files.empty()) RemoveRecordFolder(*family->spec, id);
     return std::move(result).error();
   }
   return WithMetadata(std::move(result->record), plan.photo_metadata);
@@ -248,67 +245,33 @@ util::Result<Json> UploadService::UpdateFromForm(const Caller& caller,
                                                  const std::string& collection, std::string_view id,
                                                  const MultipartForm& form,
                                                  std::string_view expand) {
-  CAIRN_ASSIGN_OR_RETURN(const records::CollectionSpec* spec, records_.SpecOf(collection));
+  CAIRN_ASSIGN_OR_RETURN(const Family* family, FamilyOf(collection));
   CAIRN_RETURN_IF_ERROR(records_.CheckMayUpdate(caller, collection, id));
-  CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(*spec, form, false, records::WriteMode::kUpdate));
+  CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(*family, form, false, records::WriteMode::kUpdate));
   if (!plan.form_id.empty() && plan.form_id != id) {
     return util::Error::InvalidField("The form's id differs from the path's.", "id", "id_mismatch",
                                      "The record id comes from the path.");
   }
   // Body errors before any file is stored.
-  CAIRN_RETURN_IF_ERROR(records::ValidateBody(*spec, plan.body, records::WriteMode::kUpdate));
+  CAIRN_RETURN_IF_ERROR(
+      records::ValidateBody(*family->spec, plan.body, records::WriteMode::kUpdate));
   const std::string record_id(id);
-  CAIRN_RETURN_IF_ERROR(StoreFiles(*spec, record_id, plan));
-  FileWrite write{.edits = plan.edits, .derived = plan.derived};
-  auto result = records_.UpdateWithFiles(caller, collection, id, plan.body, expand, write);
+  CAIRN_RETURN_IF_ERROR(StoreFiles(*family->spec, record_id, plan));
+  WriteOptions write{.edits = plan.edits, .derived = plan.derived};
+  auto result = records_.UpdateWith(caller, collection, id, plan.body, expand, write);
   if (!result.ok()) {
-    RemoveFiles(*spec, record_id, AddedNames(plan.edits));
+    RemoveFiles(*family->spec, record_id, AddedNames(plan.edits));
     return std::move(result).error();
   }
-  RemoveFiles(*spec, record_id, result->dropped);
+  RemoveFiles(*family->spec, record_id, result->dropped);
   return WithMetadata(std::move(result->record), plan.photo_metadata);
 }
 
-util::Result<Json> UploadService::UploadAvatar(const Caller& caller, std::string_view id,
-                                               const MultipartForm& form) {
-  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to change records.");
-  const records::CollectionSpec& users = *engine_.registry().Find(kUsers);
-  const std::string user_id(id);
-  // Through the access policy, as every read (profiles are visible to all today; if that
-  // changes, an avatar upload must not confirm an id the caller cannot see).
-  const AccessPolicy policy(caller);
-  auto exists = database_.Read<bool>([&](storage::Connection& c) -> util::Result<bool> {
-    CAIRN_ASSIGN_OR_RETURN(Json user, engine_.FindById(c, users, user_id, policy));
-    return true;
-  });
-  if (!exists.ok()) return std::move(exists).error();
-  if (caller.user_id != user_id) {
-    return util::Error::Forbidden("You can only change your own avatar.");
-  }
-  CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(users, form, true, records::WriteMode::kUpdate));
-  CAIRN_RETURN_IF_ERROR(StoreFiles(users, user_id, plan));
-  auto dropped = database_.Write<std::vector<std::string>>(
-      [&](storage::Connection& c) -> util::Result<std::vector<std::string>> {
-        CAIRN_ASSIGN_OR_RETURN(Json stored, engine_.FindByIdUnchecked(c, users, user_id));
-        Json changes = Json::object();
-        std::vector<std::string> names;
-        for (const auto& [name, edit] : plan.edits) {
-          CAIRN_ASSIGN_OR_RETURN(FileFieldChange change,
-                                 ApplyFileEdit(*users.FindField(name), stored[name], edit,
-                                               records::WriteMode::kUpdate));
-          changes[name] = change.value;
-          names.insert(names.end(), change.dropped.begin(), change.dropped.end());
-        }
-        CAIRN_RETURN_IF_ERROR(engine_.Update(c, users, user_id, changes, records::Unrestricted()));
-        return names;
-      });
-  if (!dropped.ok()) {
-    RemoveFiles(users, user_id, AddedNames(plan.edits));
-    return std::move(dropped).error();
-  }
-  RemoveFiles(users, user_id, *dropped);
-  CAIRN_ASSIGN_OR_RETURN(Json user, accounts_.Show(caller, user_id));
-  return WithMetadata(std::move(user), plan.photo_metadata);
+void UploadService::RemoveRecordFolder(const records::CollectionSpec& collection,
+                                       const std::string& id) {
+  auto removed = blobs_.RemoveRecord(collection.id, id);
+  // Not fatal: no row names them, and `cairn doctor` reports what is left behind.
+  if (!removed.ok()) std::fprintf(stderr, "warning: %s\n", removed.error().message.c_str());
 }
 
 }  // namespace cairn::services

@@ -6,13 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "records/record_engine.h"
-#include "services/accounts/account_service.h"
 #include "services/core/caller.h"
 #include "services/core/record_service.h"
 #include "services/files/upload_checks.h"
 #include "storage/blob_store.h"
-#include "storage/database.h"
 
 namespace cairn::services {
 
@@ -44,9 +41,7 @@ struct MultipartForm {
 // Thread-safe.
 class UploadService {
  public:
-  UploadService(storage::Database& database, const records::RecordEngine& engine,
-                storage::BlobStore& blobs, RecordService& records, AccountService& accounts,
-                UploadLimits limits);
+  UploadService(storage::BlobStore& blobs, RecordService& records, UploadLimits limits);
 
   // POST /{family}/{id}/file for trails, lists, waypoints, summit logs and users. Only file
   // fields may be sent, at least one. Errors: Unauthorized when anonymous; NotFound when the
@@ -71,21 +66,19 @@ class UploadService {
  private:
   struct Plan;  // the form read against the collection: body, edits, files to store
 
-  util::Result<Plan> ReadForm(const records::CollectionSpec& collection, const MultipartForm& form,
-                              bool files_only, records::WriteMode mode) const;
+  util::Result<const Family*> FamilyOf(const std::string& collection) const;
+  util::Result<Plan> ReadForm(const Family& family, const MultipartForm& form, bool files_only,
+                              records::WriteMode mode) const;
   // Stores the plan's files under record `id`, filling the plan's edits with their names.
   util::Status StoreFiles(const records::CollectionSpec& collection, const std::string& id,
                           Plan& plan);
-  util::Result<records::Json> UploadAvatar(const Caller& caller, std::string_view id,
-                                           const MultipartForm& form);
+  // Removes stored files / a new record's folder after a failed write; failures are logged.
   void RemoveFiles(const records::CollectionSpec& collection, const std::string& id,
                    const std::vector<std::string>& names);
+  void RemoveRecordFolder(const records::CollectionSpec& collection, const std::string& id);
 
-  storage::Database& database_;
-  const records::RecordEngine& engine_;
   storage::BlobStore& blobs_;
   RecordService& records_;
-  AccountService& accounts_;
   const UploadLimits limits_;
 };
 

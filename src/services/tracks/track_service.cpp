@@ -18,11 +18,12 @@
 #include "geo/writers.h"
 #include "geo/zip_archive.h"
 #include "services/core/access_policy.h"
-#include "services/core/collections.h"
-#include "services/core/families.h"
+#include "services/families/names.h"
+#include "services/families/privacy.h"
 #include "services/files/upload_checks.h"
 #include "services/tracks/track_fields.h"
 #include "util/ids.h"
+#include "util/text.h"
 #include "util/timestamp.h"
 
 namespace cairn::services {
@@ -36,14 +37,14 @@ constexpr double kDuplicateTotalsMeters = 50;
 constexpr size_t kMaxExportedTrails = 100;
 constexpr size_t kMaxImportedWaypoints = 10000;
 constexpr size_t kMaxNameLength = 500;
+constexpr size_t kMaxDescriptionLength = 20000;
 
 std::string Trimmed(std::string text) {
   const size_t first = text.find_first_not_of(" \t\r\n");
   if (first == std::string::npos) return "";
   text.erase(0, first);
   text.erase(text.find_last_not_of(" \t\r\n") + 1);
-  if (text.size() > kMaxNameLength) text.resize(kMaxNameLength);
-  return text;
+  return std::string(util::TruncateUtf8(text, kMaxNameLength));
 }
 
 // The trail's name: the one the caller gave, else the file's own (metadata, then the first
@@ -62,6 +63,12 @@ std::string TrailName(const geo::Track& track, const std::string& file_name,
   if (const size_t dot = base.rfind('.'); dot != std::string::npos && dot > 0) base.resize(dot);
   base = Trimmed(base);
   return base.empty() ? "Untitled trail" : base;
+}
+
+util::Error Unreadable(const std::string& trail_id, const std::string& stored,
+                       const util::Error& cause) {
+  return util::Error::Internal("the stored track " + stored + " of trail " + trail_id +
+                               " cannot be read: " + cause.message);
 }
 
 util::Error Duplicate(const std::string& id, const std::string& name) {
@@ -155,9 +162,9 @@ Json ProfileJson(const std::vector<geo::ProfilePoint>& line, size_t max_points) 
 
 }  // namespace
 
-TrackService::TrackService(storage::Database& database, const records::RecordEngine& engine,
+TrackService::TrackService(storage::Database& database, RecordService& records,
                            storage::BlobStore& blobs, Options options)
-    : database_(database), engine_(engine), blobs_(blobs), options_(options) {}
+    : database_(database), records_(records), blobs_(blobs), options_(options) {}
 
 util::Result<Json> TrackService::ImportTrail(const Caller& caller, const UploadedFile& file,
                                              const TrailImportOptions& options) {
@@ -166,46 +173,55 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
       CheckedFile checked,
       CheckUploadedFile({UploadKind::kTrack, options_.max_file_bytes}, "file", file));
   const geo::Track& track = *checked.track;
-  const records::CollectionSpec& trails = *engine_.registry().Find(kTrails);
-  const records::CollectionSpec& waypoints = *engine_.registry().Find(kWaypoints);
-  AccessPolicy policy(caller);
-  Json values = TrailFieldsFromTrack(track);
-  values["name"] = TrailName(track, file.file_name, options.name);
-  values["description"] = track.description;
-  values["author"] = caller.user_id;
-
-  if (!options.ignore_duplicates) {
-    auto duplicate = database_.Read<std::optional<std::pair<std::string, std::string>>>(
-        [&](storage::Connection& c) { return FindDuplicate(c, trails, policy, values); });
-    if (!duplicate.ok()) return std::move(duplicate).error();
-    if (*duplicate) return Duplicate((*duplicate)->first, (*duplicate)->second);
-  }
+  CAIRN_ASSIGN_OR_RETURN(const records::CollectionSpec* trails, records_.SpecOf(kTrails));
+  const AccessPolicy policy = records_.PolicyFor(caller);
+  const Json derived = TrailFieldsFromTrack(track);
+  const Json name = TrailName(track, file.file_name, options.name);
+  auto duplicate_check = [&](storage::Connection& c) -> util::Status {
+    if (options.ignore_duplicates) return util::OkStatus();
+    CAIRN_ASSIGN_OR_RETURN(auto duplicate, FindDuplicate(c, *trails, policy, derived));
+    if (duplicate) return Duplicate(duplicate->first, duplicate->second);
+    return util::OkStatus();
+  };
+  // Before anything is stored; checked again under the writer: the same file may be uploading
+  // twice at once.
+  CAIRN_RETURN_IF_ERROR(database_.Read<bool>([&](storage::Connection& c) -> util::Result<bool> {
+    CAIRN_RETURN_IF_ERROR(duplicate_check(c));
+    return true;
+  }));
+  CAIRN_ASSIGN_OR_RETURN(bool open, database_.Read<bool>([&](storage::Connection& c) {
+    return DefaultPublic(c, caller.user_id, "trails");
+  }));
+  const Json body = {{"name", name},
+                     {"description", util::TruncateUtf8(track.description, kMaxDescriptionLength)},
+                     {"author", caller.user_id},
+                     {"public", open}};
   const std::string id = util::NewRecordId();
-  CAIRN_ASSIGN_OR_RETURN(values["gpx"], blobs_.Put(trails.id, id, checked.name, file.bytes));
-  auto created = database_.Write<Json>([&](storage::Connection& c) -> util::Result<Json> {
-    // Checked again under the writer: the same file may be uploading twice at once.
-    if (!options.ignore_duplicates) {
-      CAIRN_ASSIGN_OR_RETURN(auto duplicate, FindDuplicate(c, trails, policy, values));
-      if (duplicate) return Duplicate(duplicate->first, duplicate->second);
-    }
-    CAIRN_ASSIGN_OR_RETURN(values["public"], DefaultPublic(c, caller.user_id, "trails"));
-    CAIRN_RETURN_IF_ERROR(engine_.InsertWithId(c, trails, id, values, records::Unrestricted()));
+  CAIRN_ASSIGN_OR_RETURN(std::string stored, blobs_.Put(trails->id, id, checked.name, file.bytes));
+  WriteOptions write{.record_id = id, .derived = derived};
+  write.edits["gpx"].added.push_back(stored);
+  write.before = duplicate_check;
+  write.after = [&](storage::Connection& c, const Json&) -> util::Status {
     size_t added = 0;
     for (const geo::Waypoint& point : track.waypoints) {
       if (++added > kMaxImportedWaypoints) break;
-      CAIRN_RETURN_IF_ERROR(engine_.Insert(c, waypoints,
-                                           {{"author", caller.user_id},
-                                            {"trail", id},
-                                            {"name", Trimmed(point.name)},
-                                            {"description", point.description},
-                                            {"lat", point.lat},
-                                            {"lon", point.lon}},
-                                           records::Unrestricted()));
+      CAIRN_RETURN_IF_ERROR(records_.CreateIn(
+          c, caller, kWaypoints,
+          {{"author", caller.user_id},
+           {"trail", id},
+           {"name", Trimmed(point.name)},
+           {"description", util::TruncateUtf8(point.description, kMaxDescriptionLength)},
+           {"lat", point.lat},
+           {"lon", point.lon}}));
     }
-    return engine_.FindById(c, trails, id, policy);
-  });
-  if (!created.ok()) (void)blobs_.RemoveRecord(trails.id, id);  // nothing points at it
-  return created;
+    return util::OkStatus();
+  };
+  auto created = records_.CreateWith(caller, kTrails, body, "", write);
+  if (!created.ok()) {
+    (void)blobs_.RemoveRecord(trails->id, id);  // nothing points at it
+    return std::move(created).error();
+  }
+  return std::move(created->record);
 }
 
 util::Result<ExportedFile> TrackService::ExportTrails(const Caller& caller,
@@ -218,47 +234,42 @@ util::Result<ExportedFile> TrackService::ExportTrails(const Caller& caller,
     return util::Error::InvalidField("Too many trails.", "ids", "validation_too_many_values",
                                      "Export at most 100 trails at once.");
   }
-  const records::CollectionSpec& trails = *engine_.registry().Find(kTrails);
-  const records::CollectionSpec& waypoints = *engine_.registry().Find(kWaypoints);
-  AccessPolicy policy(caller);
+  CAIRN_ASSIGN_OR_RETURN(const records::CollectionSpec* trails, records_.SpecOf(kTrails));
   struct Item {
     Json trail;
     std::vector<Json> waypoints;
   };
-  auto items = database_.Read<std::vector<Item>>(
-      [&](storage::Connection& c) -> util::Result<std::vector<Item>> {
-        std::vector<Item> out;
-        std::unordered_set<std::string> seen;
-        for (const std::string& id : ids) {
-          if (!seen.insert(id).second) continue;
-          auto trail = engine_.FindById(c, trails, id, policy);
-          if (!trail.ok()) continue;  // invisible or missing: not exported, not revealed
-          Item item{std::move(trail).value(), {}};
-          records::ListQuery query;
-          query.per_page = records::kMaxPerPage;
-          CAIRN_ASSIGN_OR_RETURN(
-              records::ListPage page,
-              engine_.List(c, waypoints, query, policy, {"t.trail = ?", {std::string(id)}}));
-          item.waypoints = std::move(page.items);
-          out.push_back(std::move(item));
-        }
-        return out;
-      });
-  if (!items.ok()) return std::move(items).error();
-  if (items->empty()) return util::Error::NotFound();
+  std::vector<Item> items;
+  std::unordered_set<std::string> seen;
+  for (const std::string& id : ids) {
+    if (!seen.insert(id).second) continue;
+    auto trail = records_.Show(caller, kTrails, id, "");
+    if (!trail.ok()) {
+      if (trail.error().kind == util::ErrorKind::kNotFound) continue;  // not exported, not revealed
+      return std::move(trail).error();
+    }
+    ListParams waypoints{.per_page = kMaxPerPage};
+    CAIRN_ASSIGN_OR_RETURN(ListPage page, records_.List(caller, kWaypoints, waypoints,
+                                                        {"t.trail = ?", {std::string(id)}}));
+    items.push_back({std::move(trail).value(), std::move(page.items)});
+  }
+  if (items.empty()) return util::Error::NotFound();
 
   const bool gpx = format == ExportFormat::kGpx;
   const std::string extension = gpx ? ".gpx" : ".geojson";
   std::vector<std::pair<std::string, std::string>> files;  // name, content
-  for (const Item& item : *items) {
+  for (const Item& item : items) {
     geo::Track track;
     const std::string stored = item.trail.value("gpx", "");
     if (!stored.empty()) {
-      auto bytes = blobs_.Read(trails.id, item.trail["id"].get<std::string>(), stored);
-      if (bytes.ok()) {
-        auto read = geo::ReadTrackFile(*bytes);
-        if (read.ok()) track = std::move(read).value();
-      }
+      // The trail exists and names a track: one that cannot be read is the server's fault (a 500
+      // with the cause in the log), never an export quietly without its points.
+      const std::string trail_id = item.trail["id"];
+      auto bytes = blobs_.Read(trails->id, trail_id, stored);
+      if (!bytes.ok()) return Unreadable(trail_id, stored, bytes.error());
+      auto read = geo::ReadTrackFile(*bytes);
+      if (!read.ok()) return Unreadable(trail_id, stored, read.error());
+      track = std::move(read).value();
     }
     // The record is the truth for what people edited: its name, text, date and waypoints.
     track.name = item.trail.value("name", "");
@@ -293,11 +304,8 @@ util::Result<ExportedFile> TrackService::ExportTrails(const Caller& caller,
 util::Result<TrailProfile> TrackService::ProfileOfTrail(
     const Caller& caller, std::string_view id, int max_points,
     const std::function<bool(const std::string&)>& client_holds) {
-  const records::CollectionSpec& trails = *engine_.registry().Find(kTrails);
-  AccessPolicy policy(caller);
-  CAIRN_ASSIGN_OR_RETURN(Json trail, database_.Read<Json>([&](storage::Connection& c) {
-    return engine_.FindById(c, trails, id, policy);
-  }));
+  CAIRN_ASSIGN_OR_RETURN(const records::CollectionSpec* trails, records_.SpecOf(kTrails));
+  CAIRN_ASSIGN_OR_RETURN(Json trail, records_.Show(caller, kTrails, id, ""));
   const std::string gpx = trail.value("gpx", "");
   const size_t points =
       static_cast<size_t>(std::clamp(max_points, kMinProfilePoints, kMaxProfilePoints));
@@ -309,15 +317,11 @@ util::Result<TrailProfile> TrackService::ProfileOfTrail(
   if (!gpx.empty()) {
     // The trail exists: a stored file that is missing or unreadable is the server's fault (a
     // 500 with the cause in the log), never a 404 that would say the trail is gone.
-    const auto unreadable = [&](const util::Error& error) {
-      return util::Error::Internal("the stored track " + gpx + " of trail " + std::string(id) +
-                                   " cannot be read: " + error.message);
-    };
     Permit permit(profile_readers_);
-    auto bytes = blobs_.Read(trails.id, id, gpx);
-    if (!bytes.ok()) return unreadable(bytes.error());
+    auto bytes = blobs_.Read(trails->id, id, gpx);
+    if (!bytes.ok()) return Unreadable(std::string(id), gpx, bytes.error());
     auto track = geo::ReadTrackFile(*bytes);
-    if (!track.ok()) return unreadable(track.error());
+    if (!track.ok()) return Unreadable(std::string(id), gpx, track.error());
     *bytes = std::string();  // the track holds what is needed; free the file's copy early
     line = geo::ElevationProfile(*track);
   }

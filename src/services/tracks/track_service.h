@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "records/record_engine.h"
 #include "services/core/caller.h"
+#include "services/core/record_service.h"
 #include "services/files/uploaded_file.h"
 #include "storage/blob_store.h"
 #include "storage/database.h"
@@ -52,8 +52,8 @@ class TrackService {
   struct Options {
     size_t max_file_bytes = 50 * 1024 * 1024;
   };
-  TrackService(storage::Database& database, const records::RecordEngine& engine,
-               storage::BlobStore& blobs, Options options);
+  TrackService(storage::Database& database, RecordService& records, storage::BlobStore& blobs,
+               Options options);
 
   // PUT /trail/upload: a trail owned by the caller from a GPS file (its statistics, start point,
   // date, name, description, bounding box and simplified line), the original kept as the
@@ -88,7 +88,7 @@ class TrackService {
 
  private:
   storage::Database& database_;
-  const records::RecordEngine& engine_;
+  RecordService& records_;
   storage::BlobStore& blobs_;
   const Options options_;
   std::counting_semaphore<> profile_readers_{2};

@@ -1,11 +1,9 @@
-// The declaration of every collection Cairn serves: ids, names, fields and relations.
+// The collection names other code refers to (a track import writes trails and waypoints). A family
+// nobody else names keeps its name in its own file.
 #pragma once
-
-#include "records/collection.h"
 
 namespace cairn::services {
 
-// Collection names, as they appear in `collectionName`.
 inline constexpr char kUsers[] = "users";
 inline constexpr char kCategories[] = "categories";
 inline constexpr char kTrails[] = "trails";
@@ -18,8 +16,5 @@ inline constexpr char kTrailShare[] = "trail_share";
 inline constexpr char kTrailLinkShare[] = "trail_link_share";
 inline constexpr char kApiTokens[] = "api_tokens";
 inline constexpr char kSettings[] = "settings";
-
-// Builds the registry of all collections, matching schema.sql.
-records::CollectionRegistry BuildCollectionRegistry();
 
 }  // namespace cairn::services
