@@ -14,13 +14,15 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
     : records_(services.records),
       disk_space_(services.disk_space),
       callers_(services.auth, std::move(caller_options)),
-      record_routes_(services.records, callers_),
+      record_routes_(services.records),
       account_routes_(services.accounts, services.auth, callers_),
-      track_routes_(services.tracks, callers_),
-      file_routes_(services.uploads, services.files, callers_) {}
+      track_routes_(services.tracks),
+      file_routes_(services.uploads, services.files) {}
 
-void ApiRoutes::Register(http::Router& router) {
-  router.Add("GET", "/api/health", [this](auto& r) { return Health(r); });
+void ApiRoutes::Register(http::Router& http_router) {
+  ApiRouter router(http_router, callers_);
+  router.Add(
+      "GET", "/api/health", [this](auto& r, auto& c) { return Health(r, c); }, CallerUse::kIgnore);
   file_routes_.Register(router);
   // Route groups a family may ask for beside its generic routes.
   const std::map<std::string, std::function<void()>> groups = {
@@ -41,11 +43,12 @@ void ApiRoutes::Register(http::Router& router) {
       if (bound.insert(group).second) it->second();
     }
   }
-  router.SetFallbacks([](const http::Request&) { return StatusErrorResponse(404); },
-                      [](const http::Request&) { return StatusErrorResponse(405); });
+  http_router.SetFallbacks([](const http::Request&) { return StatusErrorResponse(404); },
+                           [](const http::Request&) { return StatusErrorResponse(405); });
 }
 
-http::Response ApiRoutes::Health(const http::Request&) const {
+util::Result<http::Response> ApiRoutes::Health(const http::Request&,
+                                               const services::Caller&) const {
   // The server answers, so its status is ok; storage says whether writes can still succeed.
   auto disk = disk_space_.Check();
   const char* storage = disk.ok() ? services::StorageLevelName(disk->level) : "unknown";

@@ -31,7 +31,8 @@ class ApiRoutes {
 
  private:
   // GET /api/health: {"status": "ok", "storage": "ok" | "low" | "full"}.
-  http::Response Health(const http::Request& request) const;
+  util::Result<http::Response> Health(const http::Request& request,
+                                      const services::Caller& caller) const;
 
   services::RecordService& records_;
   const services::DiskSpaceMonitor& disk_space_;

@@ -6,63 +6,64 @@
 
 namespace cairn::api {
 
-void AccountRoutes::Register(http::Router& router) {
-  router.Add("PUT", "/api/v1/user", [this](auto& r) { return SignUp(r); });
-  router.Add("POST", "/api/v1/auth/login", [this](auto& r) { return Login(r); });
-  router.Add("POST", "/api/v1/auth/logout", [this](auto& r) { return Logout(r); });
-  router.Add("POST", "/api/v1/auth/reset", [this](auto& r) { return RequestReset(r); });
-  router.Add("POST", "/api/v1/auth/confirm-reset", [this](auto& r) { return ConfirmReset(r); });
-  router.Add("GET", "/api/v1/auth/oauth", [this](auto& r) { return ListOAuthProviders(r); });
-  router.Add("GET", "/api/v1/auth/me", [this](auto& r) { return ShowSignedInUser(r); });
-  router.Add("GET", "/api/v1/search/actor", [this](auto& r) { return SearchUsers(r); });
-  router.Add("GET", "/api/v1/user/:id", [this](auto& r) { return ShowUser(r); });
-  router.Add("POST", "/api/v1/user/:id", [this](auto& r) { return UpdateUser(r); });
-  router.Add("DELETE", "/api/v1/user/:id", [this](auto& r) { return DeleteUser(r); });
+void AccountRoutes::Register(ApiRouter& router) {
+  const CallerUse open = CallerUse::kIgnore;
+  router.Add(
+      "PUT", "/api/v1/user", [this](auto& r, auto& c) { return SignUp(r, c); }, open);
+  router.Add(
+      "POST", "/api/v1/auth/login", [this](auto& r, auto& c) { return Login(r, c); }, open);
+  router.Add(
+      "POST", "/api/v1/auth/logout", [this](auto& r, auto& c) { return Logout(r, c); }, open);
+  router.Add(
+      "POST", "/api/v1/auth/reset", [this](auto& r, auto& c) { return RequestReset(r, c); }, open);
+  router.Add(
+      "POST", "/api/v1/auth/confirm-reset", [this](auto& r, auto& c) { return ConfirmReset(r, c); },
+      open);
+  router.Add(
+      "GET", "/api/v1/auth/oauth", [this](auto& r, auto& c) { return ListOAuthProviders(r, c); },
+      open);
+  router.Add("GET", "/api/v1/auth/me", [this](auto& r, auto& c) { return ShowSignedInUser(r, c); });
+  router.Add("GET", "/api/v1/search/actor", [this](auto& r, auto& c) { return SearchUsers(r, c); });
+  router.Add("GET", "/api/v1/user/:id", [this](auto& r, auto& c) { return ShowUser(r, c); });
+  router.Add("POST", "/api/v1/user/:id", [this](auto& r, auto& c) { return UpdateUser(r, c); });
+  router.Add("DELETE", "/api/v1/user/:id", [this](auto& r, auto& c) { return DeleteUser(r, c); });
 }
 
-http::Response AccountRoutes::SignUp(const http::Request& request) {
-  auto body = JsonBody(request, ContentTypeRule::kOptional);
-  if (!body.ok()) return ErrorResponse(body.error());
-  auto record = accounts_.SignUp(*body);
-  if (!record.ok()) return ErrorResponse(record.error());
-  return JsonResponse(*record);
+AccountRoutes::Answer AccountRoutes::SignUp(const http::Request& request, const Caller&) {
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_ASSIGN_OR_RETURN(Json record, accounts_.SignUp(body));
+  return JsonResponse(record);
 }
 
-http::Response AccountRoutes::Login(const http::Request& request) {
-  auto body = JsonBody(request, ContentTypeRule::kOptional);
-  if (!body.ok()) return ErrorResponse(body.error());
-  auto session = auth_.Login(*body, callers_.ClientAddress(request));
-  if (!session.ok()) return ErrorResponse(session.error());
-  http::Response response = JsonResponse(*session);
-  response.headers.emplace_back("Set-Cookie", callers_.SessionCookie(request, (*session)["token"]));
+AccountRoutes::Answer AccountRoutes::Login(const http::Request& request, const Caller&) {
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_ASSIGN_OR_RETURN(Json session, auth_.Login(body, callers_.ClientAddress(request)));
+  http::Response response = JsonResponse(session);
+  response.headers.emplace_back("Set-Cookie", callers_.SessionCookie(request, session["token"]));
   return response;
 }
 
-http::Response AccountRoutes::Logout(const http::Request& request) {
+AccountRoutes::Answer AccountRoutes::Logout(const http::Request& request, const Caller&) {
   http::Response response = AcknowledgedResponse();
   response.headers.emplace_back("Set-Cookie", callers_.ExpiredSessionCookie(request));
   return response;
 }
 
-http::Response AccountRoutes::RequestReset(const http::Request& request) {
-  auto body = JsonBody(request, ContentTypeRule::kOptional);
-  if (!body.ok()) return ErrorResponse(body.error());
-  auto requested =
-      auth_.RequestPasswordReset(*body, callers_.ClientAddress(request),
-                                 callers_.PublicOrigin(request) + "/reset-password?token=");
-  if (!requested.ok()) return ErrorResponse(requested.error());
+AccountRoutes::Answer AccountRoutes::RequestReset(const http::Request& request, const Caller&) {
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_RETURN_IF_ERROR(
+      auth_.RequestPasswordReset(body, callers_.ClientAddress(request),
+                                 callers_.PublicOrigin(request) + "/reset-password?token="));
   return JsonResponse(true);
 }
 
-http::Response AccountRoutes::ConfirmReset(const http::Request& request) {
-  auto body = JsonBody(request, ContentTypeRule::kOptional);
-  if (!body.ok()) return ErrorResponse(body.error());
-  auto confirmed = auth_.ConfirmPasswordReset(*body, callers_.ClientAddress(request));
-  if (!confirmed.ok()) return ErrorResponse(confirmed.error());
+AccountRoutes::Answer AccountRoutes::ConfirmReset(const http::Request& request, const Caller&) {
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_RETURN_IF_ERROR(auth_.ConfirmPasswordReset(body, callers_.ClientAddress(request)));
   return JsonResponse(true);
 }
 
-http::Response AccountRoutes::ListOAuthProviders(const http::Request&) {
+AccountRoutes::Answer AccountRoutes::ListOAuthProviders(const http::Request&, const Caller&) {
   // PocketBase's auth-methods shape, which wanderer's UI reads; no OAuth providers are built in.
   return JsonResponse(Json{{"usernamePassword", true},
                            {"emailPassword", true},
@@ -72,65 +73,47 @@ http::Response AccountRoutes::ListOAuthProviders(const http::Request&) {
 
 // The web UI's "who am I" after a reload: its session cookie is HttpOnly, so only the server can
 // say whose it is (401 when it has expired or was revoked).
-http::Response AccountRoutes::ShowSignedInUser(const http::Request& request) {
-  auto fields = FieldSelectionOf(request);
-  if (!fields.ok()) return ErrorResponse(fields.error());
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  if (caller->IsAnonymous()) return ErrorResponse(util::Error::Unauthorized("Not signed in."));
-  auto record = accounts_.Show(*caller, caller->user_id, request.QueryValue("expand"));
-  if (!record.ok()) return ErrorResponse(record.error());
-  fields->Prune(*record);
-  return JsonResponse(*record);
+AccountRoutes::Answer AccountRoutes::ShowSignedInUser(const http::Request& request,
+                                                      const Caller& caller) {
+  CAIRN_ASSIGN_OR_RETURN(services::FieldSelection fields, FieldSelectionOf(request));
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Not signed in.");
+  CAIRN_ASSIGN_OR_RETURN(Json record,
+                         accounts_.Show(caller, caller.user_id, request.QueryValue("expand")));
+  fields.Prune(record);
+  return JsonResponse(record);
 }
 
-http::Response AccountRoutes::SearchUsers(const http::Request& request) {
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto users = accounts_.SearchUsers(*caller, request.QueryValue("q"), 10);
-  if (!users.ok()) return ErrorResponse(users.error());
-  return JsonResponse(Json(*users));
+AccountRoutes::Answer AccountRoutes::SearchUsers(const http::Request& request,
+                                                 const Caller& caller) {
+  CAIRN_ASSIGN_OR_RETURN(std::vector<Json> users,
+                         accounts_.SearchUsers(caller, request.QueryValue("q"), 10));
+  return JsonResponse(Json(std::move(users)));
 }
 
-http::Response AccountRoutes::ShowUser(const http::Request& request) {
-  auto id = RecordIdParam(request);
-  if (!id.ok()) return ErrorResponse(id.error());
-  auto fields = FieldSelectionOf(request);
-  if (!fields.ok()) return ErrorResponse(fields.error());
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto record = accounts_.Show(*caller, *id, request.QueryValue("expand"));
-  if (!record.ok()) return ErrorResponse(record.error());
-  fields->Prune(*record);
-  return JsonResponse(*record);
+AccountRoutes::Answer AccountRoutes::ShowUser(const http::Request& request, const Caller& caller) {
+  CAIRN_ASSIGN_OR_RETURN(services::FieldSelection fields, FieldSelectionOf(request));
+  CAIRN_ASSIGN_OR_RETURN(
+      Json record, accounts_.Show(caller, request.PathParam("id"), request.QueryValue("expand")));
+  fields.Prune(record);
+  return JsonResponse(record);
 }
 
-http::Response AccountRoutes::UpdateUser(const http::Request& request) {
-  auto id = RecordIdParam(request);
-  if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto body = JsonBody(request, ContentTypeRule::kRequired);
-  if (!body.ok()) return ErrorResponse(body.error());
-  auto record = accounts_.Update(*caller, *id, *body);
-  if (!record.ok()) return ErrorResponse(record.error());
-  http::Response response = JsonResponse(*record);
+AccountRoutes::Answer AccountRoutes::UpdateUser(const http::Request& request,
+                                                const Caller& caller) {
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kRequired));
+  CAIRN_ASSIGN_OR_RETURN(Json record, accounts_.Update(caller, request.PathParam("id"), body));
+  http::Response response = JsonResponse(record);
   // A password change signs out every session; a cookie session gets its new token at once.
-  if (caller->method == services::AuthMethod::kSessionCookie && record->contains("token") &&
-      (*record)["token"] != caller->token) {
-    response.headers.emplace_back("Set-Cookie",
-                                  callers_.SessionCookie(request, (*record)["token"]));
+  if (caller.method == services::AuthMethod::kSessionCookie && record.contains("token") &&
+      record["token"] != caller.token) {
+    response.headers.emplace_back("Set-Cookie", callers_.SessionCookie(request, record["token"]));
   }
   return response;
 }
 
-http::Response AccountRoutes::DeleteUser(const http::Request& request) {
-  auto id = RecordIdParam(request);
-  if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto deleted = accounts_.Delete(*caller, *id);
-  if (!deleted.ok()) return ErrorResponse(deleted.error());
+AccountRoutes::Answer AccountRoutes::DeleteUser(const http::Request& request,
+                                                const Caller& caller) {
+  CAIRN_RETURN_IF_ERROR(accounts_.Delete(caller, request.PathParam("id")));
   return AcknowledgedResponse();
 }
 

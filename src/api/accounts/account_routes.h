@@ -1,9 +1,8 @@
 // Routes of accounts and authentication: sign-up, login and logout, password reset, OAuth
-// providers, and a user's own record.
+// providers, people search, and the user records.
 #pragma once
 
-#include "api/core/caller_resolver.h"
-#include "http/router.h"
+#include "api/core/api_router.h"
 #include "services/accounts/account_service.h"
 #include "services/accounts/auth_service.h"
 
@@ -15,23 +14,26 @@ class AccountRoutes {
                 const CallerResolver& callers)
       : accounts_(accounts), auth_(auth), callers_(callers) {}
 
-  void Register(http::Router& router);
+  void Register(ApiRouter& router);
 
  private:
-  http::Response SignUp(const http::Request& request);
-  http::Response Login(const http::Request& request);
-  http::Response Logout(const http::Request& request);
-  http::Response RequestReset(const http::Request& request);
-  http::Response ConfirmReset(const http::Request& request);
-  http::Response ListOAuthProviders(const http::Request& request);
-  http::Response ShowSignedInUser(const http::Request& request);
-  http::Response SearchUsers(const http::Request& request);
-  http::Response ShowUser(const http::Request& request);
-  http::Response UpdateUser(const http::Request& request);
-  http::Response DeleteUser(const http::Request& request);
+  using Caller = services::Caller;
+  using Answer = util::Result<http::Response>;
+  Answer SignUp(const http::Request& request, const Caller& caller);
+  Answer Login(const http::Request& request, const Caller& caller);
+  Answer Logout(const http::Request& request, const Caller& caller);
+  Answer RequestReset(const http::Request& request, const Caller& caller);
+  Answer ConfirmReset(const http::Request& request, const Caller& caller);
+  Answer ListOAuthProviders(const http::Request& request, const Caller& caller);
+  Answer ShowSignedInUser(const http::Request& request, const Caller& caller);
+  Answer SearchUsers(const http::Request& request, const Caller& caller);
+  Answer ShowUser(const http::Request& request, const Caller& caller);
+  Answer UpdateUser(const http::Request& request, const Caller& caller);
+  Answer DeleteUser(const http::Request& request, const Caller& caller);
 
   services::AccountService& accounts_;
   services::AuthService& auth_;
+  // Client addresses for throttling, the public origin for reset links, and session cookies.
   const CallerResolver& callers_;
 };
 

@@ -55,8 +55,14 @@ util::Result<int> IntParam(const http::Request& request, const char* name, int f
 
 }  // namespace
 
-util::Result<records::FieldSelection> FieldSelectionOf(const http::Request& request) {
-  return records::FieldSelection::Parse(request.QueryValue("fields"));
+bool IsTrue(std::string_view text) {
+  std::string lower(text.substr(0, 8));
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower == "true" || lower == "1" || lower == "yes" || lower == "on";
+}
+
+util::Result<services::FieldSelection> FieldSelectionOf(const http::Request& request) {
+  return services::FieldSelection::Parse(request.QueryValue("fields"));
 }
 
 util::Result<int> BoundedIntParam(const http::Request& request, const char* name, int fallback,
@@ -115,19 +121,18 @@ util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeR
 util::Result<services::ListParams> ListParamsOf(const http::Request& request) {
   services::ListParams params;
   CAIRN_ASSIGN_OR_RETURN(params.page, IntParam(request, "page", 1));
-  CAIRN_ASSIGN_OR_RETURN(params.per_page, IntParam(request, "perPage", records::kDefaultPerPage));
+  CAIRN_ASSIGN_OR_RETURN(params.per_page, IntParam(request, "perPage", services::kDefaultPerPage));
   if (params.page < 1) params.page = 1;
   // wanderer's clients ask for "everything" with a negative perPage; they get the largest page
   // we serve (and the total, so they can tell whether there is more), never an unbounded one.
-  if (params.per_page < 0 || params.per_page > records::kMaxPerPage) {
-    params.per_page = records::kMaxPerPage;
+  if (params.per_page < 0 || params.per_page > services::kMaxPerPage) {
+    params.per_page = services::kMaxPerPage;
   }
-  if (params.per_page == 0) params.per_page = records::kDefaultPerPage;
+  if (params.per_page == 0) params.per_page = services::kDefaultPerPage;
   params.sort = request.QueryValue("sort");
   params.filter = request.QueryValue("filter");
   params.expand = request.QueryValue("expand");
-  const std::string skip = request.QueryValue("skipTotal");
-  params.skip_total = skip == "1" || skip == "true";
+  params.skip_total = IsTrue(request.QueryValue("skipTotal"));
   return params;
 }
 

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "http/request.h"
-#include "records/field_selection.h"
 #include "services/core/record_service.h"
 #include "services/files/upload_service.h"
 #include "util/result.h"
@@ -26,9 +25,13 @@ util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeR
 // perPage: Form B invalid_type. perPage 0 means the default (30); negative or above 500 means 500.
 util::Result<services::ListParams> ListParamsOf(const http::Request& request);
 
-// The `fields` query parameter (records::FieldSelection); everything when absent. Form A
-// InvalidArgument naming `fields` past its limits.
-util::Result<records::FieldSelection> FieldSelectionOf(const http::Request& request);
+// The `fields` query parameter; everything when absent. Form A InvalidArgument naming `fields`
+// past its limits.
+util::Result<services::FieldSelection> FieldSelectionOf(const http::Request& request);
+
+// The one reading of a boolean query or form parameter across the API: "true", "1", "yes" and
+// "on" (any case) are true, anything else false.
+bool IsTrue(std::string_view text);
 
 // The integer query parameter `name`, `fallback` when absent. Form B: invalid_type for a
 // non-integer, too_small / too_big (with minimum / maximum, inclusive) outside [min, max].

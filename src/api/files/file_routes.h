@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "api/core/caller_resolver.h"
-#include "http/router.h"
+#include "api/core/api_router.h"
+#include "services/core/family.h"
 #include "services/files/file_delivery.h"
 #include "services/files/upload_service.h"
 
@@ -13,25 +13,27 @@ namespace cairn::api {
 
 class FileRoutes {
  public:
-  FileRoutes(services::UploadService& uploads, services::FileDelivery& delivery,
-             const CallerResolver& callers)
-      : uploads_(uploads), delivery_(delivery), callers_(callers) {}
+  FileRoutes(services::UploadService& uploads, services::FileDelivery& delivery)
+      : uploads_(uploads), delivery_(delivery) {}
 
   // GET /api/v1/files/{collection}/{record}/{file}.
-  void Register(http::Router& router);
+  void Register(ApiRouter& router);
   // A family's uploads and forms, as its declaration asks.
-  void Register(http::Router& router, const std::string& collection,
+  void Register(ApiRouter& router, const std::string& collection,
                 const services::FamilyRoutes& routes);
 
  private:
-  http::Response Upload(const http::Request& request, const std::string& collection);
-  http::Response CreateFromForm(const http::Request& request, const std::string& collection);
-  http::Response UpdateFromForm(const http::Request& request, const std::string& collection);
-  http::Response ServeFile(const http::Request& request);
+  using Caller = services::Caller;
+  util::Result<http::Response> Upload(const http::Request& request, const Caller& caller,
+                                      const std::string& collection);
+  util::Result<http::Response> CreateFromForm(const http::Request& request, const Caller& caller,
+                                              const std::string& collection);
+  util::Result<http::Response> UpdateFromForm(const http::Request& request, const Caller& caller,
+                                              const std::string& collection);
+  util::Result<http::Response> ServeFile(const http::Request& request, const Caller& caller);
 
   services::UploadService& uploads_;
   services::FileDelivery& delivery_;
-  const CallerResolver& callers_;
 };
 
 }  // namespace cairn::api

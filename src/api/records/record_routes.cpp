@@ -6,100 +6,89 @@
 
 namespace cairn::api {
 
-void RecordRoutes::Register(http::Router& router, const FamilyRoute& family) {
+void RecordRoutes::Register(ApiRouter& router, const FamilyRoute& family) {
   const std::string& path = family.routes.path;
   const std::string item = path + "/:id";
   const unsigned ops = family.routes.operations;
   if (ops & services::kList) {
-    router.Add("GET", path, [this, family](auto& r) { return ListRecords(r, family); });
+    router.Add("GET", path, [this, family](auto& r, auto& c) { return ListRecords(r, c, family); });
   }
   if (ops & services::kShow) {
-    router.Add("GET", item, [this, family](auto& r) { return ShowRecord(r, family); });
+    router.Add("GET", item, [this, family](auto& r, auto& c) { return ShowRecord(r, c, family); });
   }
   if (ops & services::kCreate) {
-    router.Add("PUT", path, [this, family](auto& r) { return CreateRecord(r, family); });
+    router.Add("PUT", path,
+               [this, family](auto& r, auto& c) { return CreateRecord(r, c, family); });
   }
   if (ops & services::kUpdate) {
-    router.Add("POST", item, [this, family](auto& r) { return UpdateRecord(r, family); });
+    router.Add("POST", item,
+               [this, family](auto& r, auto& c) { return UpdateRecord(r, c, family); });
   }
   if (ops & services::kDelete) {
-    router.Add("DELETE", item, [this, family](auto& r) { return DeleteRecord(r, family); });
+    router.Add("DELETE", item,
+               [this, family](auto& r, auto& c) { return DeleteRecord(r, c, family); });
   }
 }
 
-http::Response RecordRoutes::ListRecords(const http::Request& request, const FamilyRoute& family) {
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto params = ListParamsOf(request);
-  if (!params.ok()) return ErrorResponse(params.error());
-  auto fields = FieldSelectionOf(request);
-  if (!fields.ok()) return ErrorResponse(fields.error());
-  auto page = records_.List(*caller, family.collection, *params);
-  if (!page.ok()) return ErrorResponse(page.error());
-  for (Json& item : page->items) fields->Prune(item);
+util::Result<http::Response> RecordRoutes::ListRecords(const http::Request& request,
+                                                       const Caller& caller,
+                                                       const FamilyRoute& family) {
+  CAIRN_ASSIGN_OR_RETURN(services::ListParams params, ListParamsOf(request));
+  CAIRN_ASSIGN_OR_RETURN(services::FieldSelection fields, FieldSelectionOf(request));
+  CAIRN_ASSIGN_OR_RETURN(services::ListPage page, records_.List(caller, family.collection, params));
+  for (Json& item : page.items) fields.Prune(item);
   http::Response response;
   if (family.routes.list_shape == services::ListShape::kPage) {
-    response = JsonResponse(Json{{"page", page->page},
-                                 {"perPage", page->per_page},
-                                 {"totalItems", page->total_items},
-                                 {"totalPages", page->total_pages},
-                                 {"items", std::move(page->items)}});
+    response = JsonResponse(Json{{"page", page.page},
+                                 {"perPage", page.per_page},
+                                 {"totalItems", page.total_items},
+                                 {"totalPages", page.total_pages},
+                                 {"items", std::move(page.items)}});
   } else {
-    response = JsonResponse(Json(std::move(page->items)));
+    response = JsonResponse(Json(std::move(page.items)));
   }
-  response.headers.emplace_back("X-Total-Count", std::to_string(page->total_items));
+  response.headers.emplace_back("X-Total-Count", std::to_string(page.total_items));
   return response;
 }
 
-http::Response RecordRoutes::CreateRecord(const http::Request& request, const FamilyRoute& family) {
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto body = JsonBody(request, ContentTypeRule::kOptional);
-  if (!body.ok()) return ErrorResponse(body.error());
-  auto fields = FieldSelectionOf(request);
-  if (!fields.ok()) return ErrorResponse(fields.error());
-  auto record = records_.Create(*caller, family.collection, *body, request.QueryValue("expand"));
-  if (!record.ok()) return ErrorResponse(record.error());
-  fields->Prune(*record);
-  return JsonResponse(*record);
+util::Result<http::Response> RecordRoutes::CreateRecord(const http::Request& request,
+                                                        const Caller& caller,
+                                                        const FamilyRoute& family) {
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_ASSIGN_OR_RETURN(services::FieldSelection fields, FieldSelectionOf(request));
+  CAIRN_ASSIGN_OR_RETURN(
+      Json record, records_.Create(caller, family.collection, body, request.QueryValue("expand")));
+  fields.Prune(record);
+  return JsonResponse(record);
 }
 
-http::Response RecordRoutes::ShowRecord(const http::Request& request, const FamilyRoute& family) {
-  auto id = RecordIdParam(request);
-  if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto fields = FieldSelectionOf(request);
-  if (!fields.ok()) return ErrorResponse(fields.error());
-  auto record = records_.Show(*caller, family.collection, *id, request.QueryValue("expand"));
-  if (!record.ok()) return ErrorResponse(record.error());
-  fields->Prune(*record);
-  return JsonResponse(*record);
+util::Result<http::Response> RecordRoutes::ShowRecord(const http::Request& request,
+                                                      const Caller& caller,
+                                                      const FamilyRoute& family) {
+  CAIRN_ASSIGN_OR_RETURN(services::FieldSelection fields, FieldSelectionOf(request));
+  CAIRN_ASSIGN_OR_RETURN(Json record,
+                         records_.Show(caller, family.collection, request.PathParam("id"),
+                                       request.QueryValue("expand")));
+  fields.Prune(record);
+  return JsonResponse(record);
 }
 
-http::Response RecordRoutes::UpdateRecord(const http::Request& request, const FamilyRoute& family) {
-  auto id = RecordIdParam(request);
-  if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto body = JsonBody(request, ContentTypeRule::kRequired);
-  if (!body.ok()) return ErrorResponse(body.error());
-  auto fields = FieldSelectionOf(request);
-  if (!fields.ok()) return ErrorResponse(fields.error());
-  auto record =
-      records_.Update(*caller, family.collection, *id, *body, request.QueryValue("expand"));
-  if (!record.ok()) return ErrorResponse(record.error());
-  fields->Prune(*record);
-  return JsonResponse(*record);
+util::Result<http::Response> RecordRoutes::UpdateRecord(const http::Request& request,
+                                                        const Caller& caller,
+                                                        const FamilyRoute& family) {
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kRequired));
+  CAIRN_ASSIGN_OR_RETURN(services::FieldSelection fields, FieldSelectionOf(request));
+  CAIRN_ASSIGN_OR_RETURN(Json record,
+                         records_.Update(caller, family.collection, request.PathParam("id"), body,
+                                         request.QueryValue("expand")));
+  fields.Prune(record);
+  return JsonResponse(record);
 }
 
-http::Response RecordRoutes::DeleteRecord(const http::Request& request, const FamilyRoute& family) {
-  auto id = RecordIdParam(request);
-  if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto deleted = records_.Delete(*caller, family.collection, *id);
-  if (!deleted.ok()) return ErrorResponse(deleted.error());
+util::Result<http::Response> RecordRoutes::DeleteRecord(const http::Request& request,
+                                                        const Caller& caller,
+                                                        const FamilyRoute& family) {
+  CAIRN_RETURN_IF_ERROR(records_.Delete(caller, family.collection, request.PathParam("id")));
   return AcknowledgedResponse();
 }
 

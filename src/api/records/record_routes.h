@@ -1,10 +1,10 @@
-// Routes of the record families: GET list, PUT create, GET show, POST update, DELETE delete.
+// Routes of the record families: GET list, PUT create, GET show, POST update, DELETE delete, as
+// each family's declaration asks.
 #pragma once
 
 #include <string>
 
-#include "api/core/caller_resolver.h"
-#include "http/router.h"
+#include "api/core/api_router.h"
 #include "services/core/record_service.h"
 
 namespace cairn::api {
@@ -15,24 +15,27 @@ struct FamilyRoute {
   services::FamilyRoutes routes;
 };
 
-// Binds the five operations of each family to `router`. The handlers only parse, call one
-// service function and render.
+// The handlers only parse, call one service function and render.
 class RecordRoutes {
  public:
-  RecordRoutes(services::RecordService& records, const CallerResolver& callers)
-      : records_(records), callers_(callers) {}
+  explicit RecordRoutes(services::RecordService& records) : records_(records) {}
 
-  void Register(http::Router& router, const FamilyRoute& family);
+  void Register(ApiRouter& router, const FamilyRoute& family);
 
  private:
-  http::Response ListRecords(const http::Request& request, const FamilyRoute& family);
-  http::Response CreateRecord(const http::Request& request, const FamilyRoute& family);
-  http::Response ShowRecord(const http::Request& request, const FamilyRoute& family);
-  http::Response UpdateRecord(const http::Request& request, const FamilyRoute& family);
-  http::Response DeleteRecord(const http::Request& request, const FamilyRoute& family);
+  using Caller = services::Caller;
+  util::Result<http::Response> ListRecords(const http::Request& request, const Caller& caller,
+                                           const FamilyRoute& family);
+  util::Result<http::Response> CreateRecord(const http::Request& request, const Caller& caller,
+                                            const FamilyRoute& family);
+  util::Result<http::Response> ShowRecord(const http::Request& request, const Caller& caller,
+                                          const FamilyRoute& family);
+  util::Result<http::Response> UpdateRecord(const http::Request& request, const Caller& caller,
+                                            const FamilyRoute& family);
+  util::Result<http::Response> DeleteRecord(const http::Request& request, const Caller& caller,
+                                            const FamilyRoute& family);
 
   services::RecordService& records_;
-  const CallerResolver& callers_;
 };
 
 }  // namespace cairn::api

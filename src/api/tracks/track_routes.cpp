@@ -1,14 +1,12 @@
 // Thin handlers for GPS files: find the file in the request, call the track service, render.
 #include "api/tracks/track_routes.h"
 
+#include "api/core/etag.h"
 #include "api/core/request_parsing.h"
 #include "api/core/responses.h"
-#include "http/file_response.h"
 
 namespace cairn::api {
 namespace {
-
-bool IsTrue(std::string_view text) { return text == "true" || text == "1" || text == "on"; }
 
 // The file name a raw (non-multipart) upload declares in Content-Disposition, or "".
 std::string DispositionFileName(const http::Request& request) {
@@ -55,8 +53,6 @@ util::Result<const http::FormPart*> OnlyFile(const http::Request& request, const
 // time, so a revoked share takes effect at once; unchanged, it is a 304 without the body.
 constexpr const char* kProfileCache = "private, no-cache";
 
-std::string ETagOf(const std::string& version) { return "\"" + version + "\""; }
-
 http::Response FileResponse(services::ExportedFile file) {
   http::Response response{200, file.content_type, std::move(file.content), {}};
   response.headers.emplace_back("Content-Disposition",
@@ -67,24 +63,25 @@ http::Response FileResponse(services::ExportedFile file) {
 
 }  // namespace
 
-void TrackRoutes::Register(http::Router& router) {
-  router.Add("PUT", "/api/v1/trail/upload", [this](auto& r) { return UploadTrail(r); });
-  router.Add("POST", "/api/v1/trail/download", [this](auto& r) { return DownloadTrails(r); });
-  router.Add("GET", "/api/v1/trail/:id/profile", [this](auto& r) { return ShowProfile(r); });
+void TrackRoutes::Register(ApiRouter& router) {
+  router.Add("PUT", "/api/v1/trail/upload", [this](auto& r, auto& c) { return UploadTrail(r, c); });
+  router.Add("POST", "/api/v1/trail/download",
+             [this](auto& r, auto& c) { return DownloadTrails(r, c); });
+  router.Add("GET", "/api/v1/trail/:id/profile",
+             [this](auto& r, auto& c) { return ShowProfile(r, c); });
 }
 
-http::Response TrackRoutes::UploadTrail(const http::Request& request) {
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
+util::Result<http::Response> TrackRoutes::UploadTrail(const http::Request& request,
+                                                      const Caller& caller) {
   if (request.Header("Content-Type").empty()) {
-    return ErrorResponse(util::Error::InvalidArgument("The Content-Type header is required."));
+    return util::Error::InvalidArgument("The Content-Type header is required.");
   }
   services::UploadedFile file;
   services::TrailImportOptions options;
   if (!request.form_parts.empty()) {
-    auto part = OnlyFile(request, "file", {"name", "ignoreDuplicates"});
-    if (!part.ok()) return ErrorResponse(part.error());
-    file = {(*part)->content, (*part)->filename};
+    CAIRN_ASSIGN_OR_RETURN(const http::FormPart* part,
+                           OnlyFile(request, "file", {"name", "ignoreDuplicates"}));
+    file = {part->content, part->filename};
     if (const http::FormPart* name = request.FormField("name")) options.name = name->content;
     if (const http::FormPart* flag = request.FormField("ignoreDuplicates")) {
       options.ignore_duplicates = IsTrue(flag->content);
@@ -96,62 +93,54 @@ http::Response TrackRoutes::UploadTrail(const http::Request& request) {
     options.ignore_duplicates = IsTrue(request.QueryValue("ignoreDuplicates"));
   }
   if (file.file_name.empty()) file.file_name = "track";
-  auto fields = FieldSelectionOf(request);
-  if (!fields.ok()) return ErrorResponse(fields.error());
-  auto trail = tracks_.ImportTrail(*caller, file, options);
-  if (!trail.ok()) return ErrorResponse(trail.error());
-  fields->Prune(*trail);
-  return JsonResponse(*trail);
+  CAIRN_ASSIGN_OR_RETURN(services::FieldSelection fields, FieldSelectionOf(request));
+  CAIRN_ASSIGN_OR_RETURN(Json trail, tracks_.ImportTrail(caller, file, options));
+  fields.Prune(trail);
+  return JsonResponse(trail);
 }
 
-http::Response TrackRoutes::DownloadTrails(const http::Request& request) {
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto body = JsonBody(request, ContentTypeRule::kOptional);
-  if (!body.ok()) return ErrorResponse(body.error());
+util::Result<http::Response> TrackRoutes::DownloadTrails(const http::Request& request,
+                                                         const Caller& caller) {
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
   std::vector<std::string> ids;
-  const Json& listed = (*body)["ids"];
-  const Json& format = (*body)["format"];
+  const Json& listed = body["ids"];
+  const Json& format = body["format"];
   if (!listed.is_array() || !(format.is_null() || format.is_string())) {
-    return ErrorResponse(util::Error::InvalidArgument(
-        "Send {\"ids\": [trail ids], \"format\": \"gpx\" or \"geojson\"}."));
+    return util::Error::InvalidArgument(
+        "Send {\"ids\": [trail ids], \"format\": \"gpx\" or \"geojson\"}.");
   }
   for (const auto& id : listed) {
     if (!id.is_string()) {
-      return ErrorResponse(util::Error::InvalidField(
-          "Invalid ids.", "ids", "validation_invalid_type", "Trail ids are strings."));
+      return util::Error::InvalidField("Invalid ids.", "ids", "validation_invalid_type",
+                                       "Trail ids are strings.");
     }
     ids.push_back(id.get<std::string>());
   }
   const std::string kind = format.is_string() ? format.get<std::string>() : "gpx";
   if (kind != "gpx" && kind != "geojson") {
-    return ErrorResponse(util::Error::InvalidField("Unknown format.", "format",
-                                                   "validation_invalid_value",
-                                                   "Must be \"gpx\" or \"geojson\"."));
+    return util::Error::InvalidField("Unknown format.", "format", "validation_invalid_value",
+                                     "Must be \"gpx\" or \"geojson\".");
   }
-  auto file = tracks_.ExportTrails(
-      *caller, ids,
-      kind == "gpx" ? services::ExportFormat::kGpx : services::ExportFormat::kGeoJson);
-  if (!file.ok()) return ErrorResponse(file.error());
-  return FileResponse(std::move(file).value());
+  CAIRN_ASSIGN_OR_RETURN(services::ExportedFile file,
+                         tracks_.ExportTrails(caller, ids,
+                                              kind == "gpx" ? services::ExportFormat::kGpx
+                                                            : services::ExportFormat::kGeoJson));
+  return FileResponse(std::move(file));
 }
 
-http::Response TrackRoutes::ShowProfile(const http::Request& request) {
-  auto id = RecordIdParam(request);
-  if (!id.ok()) return ErrorResponse(id.error());
-  auto caller = callers_.Resolve(request);
-  if (!caller.ok()) return ErrorResponse(caller.error());
-  auto points = BoundedIntParam(request, "points", services::kDefaultProfilePoints,
-                                services::kMinProfilePoints, services::kMaxProfilePoints);
-  if (!points.ok()) return ErrorResponse(points.error());
-  const std::string if_none_match = request.Header("If-None-Match");
-  auto profile = tracks_.ProfileOfTrail(*caller, *id, *points, [&](const std::string& version) {
-    return !if_none_match.empty() && http::IfNoneMatchMatches(if_none_match, ETagOf(version));
-  });
-  if (!profile.ok()) return ErrorResponse(profile.error());
-  http::Response response = profile->profile ? JsonResponse(*profile->profile)
-                                             : http::Response{304, "application/json", "", {}};
-  response.headers.emplace_back("ETag", ETagOf(profile->version));
+util::Result<http::Response> TrackRoutes::ShowProfile(const http::Request& request,
+                                                      const Caller& caller) {
+  CAIRN_ASSIGN_OR_RETURN(int points,
+                         BoundedIntParam(request, "points", services::kDefaultProfilePoints,
+                                         services::kMinProfilePoints, services::kMaxProfilePoints));
+  CAIRN_ASSIGN_OR_RETURN(services::TrailProfile profile,
+                         tracks_.ProfileOfTrail(caller, request.PathParam("id"), points,
+                                                [&](const std::string& version) {
+                                                  return ClientHolds(request, ETagOf(version));
+                                                }));
+  http::Response response = profile.profile ? JsonResponse(*profile.profile)
+                                            : http::Response{304, "application/json", "", {}};
+  response.headers.emplace_back("ETag", ETagOf(profile.version));
   response.headers.emplace_back("Cache-Control", kProfileCache);
   // The same URL answers differently to different callers (a share token, a login).
   response.headers.emplace_back("Vary", "Cookie, Authorization");

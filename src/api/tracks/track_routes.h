@@ -3,26 +3,24 @@
 // FileRoutes.)
 #pragma once
 
-#include "api/core/caller_resolver.h"
-#include "http/router.h"
+#include "api/core/api_router.h"
 #include "services/tracks/track_service.h"
 
 namespace cairn::api {
 
 class TrackRoutes {
  public:
-  TrackRoutes(services::TrackService& tracks, const CallerResolver& callers)
-      : tracks_(tracks), callers_(callers) {}
+  explicit TrackRoutes(services::TrackService& tracks) : tracks_(tracks) {}
 
-  void Register(http::Router& router);
+  void Register(ApiRouter& router);
 
  private:
-  http::Response UploadTrail(const http::Request& request);
-  http::Response DownloadTrails(const http::Request& request);
-  http::Response ShowProfile(const http::Request& request);
+  using Caller = services::Caller;
+  util::Result<http::Response> UploadTrail(const http::Request& request, const Caller& caller);
+  util::Result<http::Response> DownloadTrails(const http::Request& request, const Caller& caller);
+  util::Result<http::Response> ShowProfile(const http::Request& request, const Caller& caller);
 
   services::TrackService& tracks_;
-  const CallerResolver& callers_;
 };
 
 }  // namespace cairn::api

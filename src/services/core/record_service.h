@@ -42,7 +42,8 @@ struct ListParams {
   Rows rows = Rows::kListed;
 };
 
-// The largest `perPage` a list answers with.
+// A list's page size when the request names none, and the largest it answers with.
+inline constexpr int kDefaultPerPage = records::kDefaultPerPage;
 inline constexpr int kMaxPerPage = records::kMaxPerPage;
 
 // What joins a create or update besides the body: files already stored (fsynced) under the
