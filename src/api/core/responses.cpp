@@ -79,7 +79,9 @@ http::Response ErrorResponse(const util::Error& error) {
     data[field] = {{"code", fe.code}, {"message", fe.message}};
   }
   Json body = FormA(status, message, data);
-  for (const auto& [key, value] : error.body_extras) body[key] = value;
+  // Facts go beside the message (the spec's duplicate-trail 400 carries the duplicate's id and
+  // name at the top level).
+  for (const auto& [key, value] : error.facts) body[key] = value;
   http::Response response = JsonResponse(body, status);
   if (status == 401) response.headers.emplace_back("WWW-Authenticate", "Bearer");
   if (status == 429) {

@@ -61,17 +61,15 @@ util::Error Refused(const std::string& field, const std::string& message, const 
 }
 
 util::Result<CheckedFile> CheckImageFile(const std::string& field, const UploadedFile& file) {
+  if (!images::SniffImageFormat(file.bytes)) {
+    return util::Error::InvalidField(
+        "Not a PNG, JPEG, WEBP or SVG image.", field, "validation_invalid_mime_type",
+        "Not an image this server takes. Accepted: " + std::string(kImageTypes) + ".");
+  }
   auto info = images::CheckImage(file.bytes);
   if (!info.ok()) {
-    // Recognised but damaged, or not an image at all: both name what is accepted.
-    const std::string& message = info.error().message;
-    if (message.rfind("Not a PNG", 0) == 0) {
-      // "Not a PNG, JPEG, WEBP or SVG image." already says what is accepted.
-      return util::Error::InvalidField(
-          message, field, "validation_invalid_mime_type",
-          "Not an image this server takes. Accepted: " + std::string(kImageTypes) + ".");
-    }
-    return Refused(field, message, "validation_invalid_file", kImageTypes);
+    // One of the accepted formats, but damaged: the message says what is wrong with it.
+    return Refused(field, info.error().message, "validation_invalid_file", kImageTypes);
   }
   CheckedFile checked;
   auto [base, extension] = SplitName(file.file_name);

@@ -73,7 +73,7 @@ util::Error Unreadable(const std::string& trail_id, const std::string& stored,
 
 util::Error Duplicate(const std::string& id, const std::string& name) {
   util::Error error = util::Error::InvalidArgument("Duplicate trail");
-  error.body_extras = {{"id", id}, {"name", name}};
+  error.facts = {{"id", id}, {"name", name}};
   return error;
 }
 
@@ -218,7 +218,10 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
   };
   auto created = records_.CreateWith(caller, kTrails, body, "", write);
   if (!created.ok()) {
-    (void)blobs_.RemoveRecord(trails->id, id);  // nothing points at it
+    // Nothing points at it; what cannot be removed is logged for `cairn doctor`.
+    if (auto removed = blobs_.RemoveRecord(trails->id, id); !removed.ok()) {
+      std::fprintf(stderr, "warning: %s\n", removed.error().message.c_str());
+    }
     return std::move(created).error();
   }
   return std::move(created->record);
