@@ -163,4 +163,6 @@ UPDATE users SET private = (SELECT CASE WHEN json_valid(privacy)
   return kMigrations;
 }
 
+int CurrentSchemaVersion() { return Migrations().back().to_version; }
+
 }  // namespace cairn::storage
