@@ -269,27 +269,42 @@ util::Status AuthService::ConfirmPasswordReset(const Json& body,
   if (!failure.field_errors.empty()) return failure;
   const std::string hash = hasher_.Hash(password);
   const std::string now = util::FormatTimestamp(clock_.NowMillis());
-  auto reset = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
+  const std::string token_hash = HashApiKey(token);
+  auto user_of_token = [&](storage::Connection& c) -> util::Result<std::string> {
     CAIRN_ASSIGN_OR_RETURN(
         auto rows, c.Query("SELECT user FROM password_resets WHERE token_hash = ? AND expires > ?",
-                           {HashApiKey(token), now}));
-    if (rows.rows.empty()) return false;
-    const std::string user = std::get<std::string>(rows.rows[0][0]);
-    CAIRN_RETURN_IF_ERROR(c.Execute("UPDATE users SET password_hash = ?, updated = ? WHERE id = ?",
-                                    {hash, now, user}));
-    CAIRN_RETURN_IF_ERROR(RotateTokenKey(c, user));
-    CAIRN_RETURN_IF_ERROR(c.Execute("DELETE FROM password_resets WHERE user = ?", {user}));
-    return true;
-  });
-  if (!reset.ok()) return std::move(reset).error();
-  if (!*reset) {
-    throttle_.RecordFailure(ResetKey(client_address));
-    return util::Error::InvalidField("Failed to reset the password.", "token",
-                                     "validation_invalid_token",
-                                     "The reset code is invalid, used or expired; ask for a new "
-                                     "one.");
+                           {token_hash, now}));
+    if (rows.rows.empty()) {
+      return util::Error::InvalidField("Failed to reset the password.", "token",
+                                       "validation_invalid_token",
+                                       "The reset code is invalid, used or expired; ask for a new "
+                                       "one.");
+    }
+    return std::get<std::string>(rows.rows[0][0]);
+  };
+  auto user = database_.Read<std::string>(user_of_token);
+  if (user.ok()) {
+    // The new password goes through the users family like any account change; the code is
+    // checked again in the write, so two requests cannot both spend it.
+    WriteOptions write;
+    write.hidden_columns = {{"password_hash", hash}};
+    write.before = [&](storage::Connection& c) -> util::Status {
+      CAIRN_ASSIGN_OR_RETURN(std::string still, user_of_token(c));
+      if (still != *user) return util::Error::NotFound();
+      return util::OkStatus();
+    };
+    write.after = [&](storage::Connection& c, const Json&) -> util::Status {
+      CAIRN_RETURN_IF_ERROR(RotateTokenKey(c, *user));
+      CAIRN_RETURN_IF_ERROR(c.Execute("DELETE FROM password_resets WHERE user = ?", {*user}));
+      return util::OkStatus();
+    };
+    auto reset = records_.AdminUpdate(kUsers, *user, Json::object(), write);
+    if (reset.ok()) return util::OkStatus();
+    user = std::move(reset).error();
   }
-  return util::OkStatus();
+  if (!user.error().field_errors.count("token")) return std::move(user).error();
+  throttle_.RecordFailure(ResetKey(client_address));
+  return std::move(user).error();
 }
 
 }  // namespace cairn::services
