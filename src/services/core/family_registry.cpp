@@ -31,6 +31,8 @@ void FamilyRegistry::Add(FamilyDefinition definition) {
   auto family = std::make_unique<Family>();
   family->spec = collections_.Add(definition.collection);
   family->definition = std::move(definition);
+  by_key_[family->spec->name] = family.get();
+  by_key_[family->spec->id] = family.get();
   families_.push_back(std::move(family));
 }
 
@@ -63,10 +65,8 @@ void FamilyRegistry::Seal() {
 }
 
 const Family* FamilyRegistry::Find(std::string_view name_or_id) const {
-  for (const auto& family : families_) {
-    if (family->spec->name == name_or_id || family->spec->id == name_or_id) return family.get();
-  }
-  return nullptr;
+  auto it = by_key_.find(name_or_id);
+  return it == by_key_.end() ? nullptr : it->second;
 }
 
 }  // namespace cairn::services

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "records/collection.h"
@@ -48,6 +49,8 @@ class FamilyRegistry {
  private:
   records::CollectionRegistry collections_;
   std::vector<std::unique_ptr<Family>> families_;
+  // By collection name and by id: every rule evaluation looks a family up, often several times.
+  std::unordered_map<std::string_view, const Family*> by_key_;
   bool sealed_ = false;
 };
 
