@@ -1,7 +1,7 @@
 // Sign-up, sign-in, and the two halves of a password reset (request by email, set a new one
 // from the mailed link). Errors from the API appear next to the field they name.
 import {h} from '../../lib/dom.js';
-import {api} from '../../lib/api.js';
+import {auth, users} from '../../lib/resources.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
 import {config} from '../../lib/session.js';
 
@@ -61,7 +61,7 @@ export const signup = {
       h('button', {type: 'submit', class: 'button primary'}, 'Create account'),
     );
     onSubmit(form, async (values) => {
-      await api('PUT', '/user', {
+      await users.create({
         username: values.username.trim(),
         email: values.email.trim(),
         password: values.password,
@@ -86,7 +86,7 @@ export const forgotPassword = {
       h('button', {type: 'submit', class: 'button primary'}, 'Send reset link'),
     );
     onSubmit(form, async ({email}) => {
-      await api('POST', '/auth/reset', {email: email.trim()});
+      await auth.requestPasswordReset(email.trim());
       done.textContent = `If an account uses ${email.trim()}, a link to set a new password is on its way. It works once, for a limited time.`;
       done.hidden = false;
     });
@@ -106,7 +106,7 @@ export const resetPassword = {
       h('button', {type: 'submit', class: 'button primary'}, 'Set password'),
     );
     onSubmit(form, async ({password, passwordConfirm}) => {
-      await api('POST', '/auth/confirm-reset', {token, password, passwordConfirm});
+      await auth.confirmPasswordReset({token, password, passwordConfirm});
       navigate('/login?reset=1', {replace: true});
     });
     view.append(page('Set a new password', token ? form : h('p', {class: 'form-error', role: 'alert'}, 'This link has no reset token. Ask for a new link.'), h('p', null, h('a', {href: '/forgot-password', 'data-link': true}, 'Ask for a new link'))));

@@ -1,15 +1,15 @@
 // The list page's "Add trails" dialog: search the trails I can see by name and add them one by
 // one; the dialog stays open so several can be added in a row.
 import {h, replace} from '../../lib/dom.js';
-import {api, quote} from '../../lib/api.js';
+import {likeQuote} from '../../lib/api.js';
+import {trails} from '../../lib/resources.js';
 import {openDialog} from '../../lib/dialog.js';
 import {formatDistance, formatDate} from '../../lib/format.js';
 
 const FIELDS = 'id,name,distance,date,location,author,expand.author.username';
 
-// `%` and `_` are LIKE wildcards; the filter syntax takes `\%` and `\_` as literal.
 function nameFilter(text) {
-  return `name ~ ${quote(text.replace(/[%_]/g, '\\$&'))}`;
+  return `name ~ ${likeQuote(text)}`;
 }
 
 // openAddTrailsDialog({has(id), add(trail) -> Promise, units, userId})
@@ -56,10 +56,10 @@ export function openAddTrailsDialog({has, add, units, userId}) {
     const text = search.value.trim();
     status.textContent = 'Searching…';
     try {
-      const page = await api('GET', '/trail', null, {
-        signal: controller.signal,
-        query: {filter: text ? nameFilter(text) : '', sort: text ? 'name' : '-created', perPage: 20, expand: 'author', fields: FIELDS},
-      });
+      const page = await trails.list(
+        {filter: text ? nameFilter(text) : '', sort: text ? 'name' : '-created', perPage: 20, expand: 'author', fields: FIELDS},
+        {signal: controller.signal},
+      );
       replace(results, page.items.map(resultRow));
       const more = page.totalItems > page.items.length ? ` Showing the first ${page.items.length}; type more of the name to narrow them.` : '';
       status.textContent = page.items.length ? `${page.totalItems} ${page.totalItems === 1 ? 'trail' : 'trails'} found.${more}` : 'No trail matches this name.';

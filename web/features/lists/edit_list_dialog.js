@@ -1,7 +1,7 @@
 // The list page's "Edit list" dialog: name, description, public (the author only: an edit share
 // may not change who sees the list), and the avatar, uploaded at once with progress.
 import {h} from '../../lib/dom.js';
-import {api, upload} from '../../lib/api.js';
+import {lists} from '../../lib/resources.js';
 import {avatarPicker} from '../../lib/avatar_picker.js';
 import {onSubmit} from '../../lib/forms.js';
 import {openDialog} from '../../lib/dialog.js';
@@ -15,7 +15,7 @@ export function openEditListDialog({list, isAuthor, onSaved}) {
     record: list,
     preview: (record) => listAvatar(record, {size: 96}),
     label: 'List avatar',
-    send: (formData, onProgress) => upload('POST', `/list/${list.id}/file`, formData, {onProgress}).promise,
+    send: (formData, onProgress) => lists.uploadFiles(list.id, formData, {onProgress}).promise,
     onSaved: (updated) => {
       current = {...current, avatar: updated.avatar, collectionId: updated.collectionId};
       onSaved(current);
@@ -23,7 +23,7 @@ export function openEditListDialog({list, isAuthor, onSaved}) {
   });
   const {close} = openDialog({title: 'Edit list', content: h('div', {class: 'stack'}, picker, h('hr', {class: 'dialog-rule'}), form)});
   onSubmit(form, async (values) => {
-    const updated = await api('POST', `/list/${list.id}`, listBody(values, {withPublic: isAuthor}));
+    const updated = await lists.update(list.id, listBody(values, {withPublic: isAuthor}));
     current = {...current, name: updated.name, description: updated.description, public: updated.public, avatar: updated.avatar};
     onSaved(current);
     close();

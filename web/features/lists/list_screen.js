@@ -1,7 +1,8 @@
 // One list: its name, author and description, a map of all its trails, their summed
 // statistics, and the trails in list order. The author and `edit` shares change it here.
 import {h, replace, toast} from '../../lib/dom.js';
-import {api, listAll, quote} from '../../lib/api.js';
+import {quote} from '../../lib/api.js';
+import {listShares, lists, trails as trailRecords} from '../../lib/resources.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {listAvatar, listBadges} from './list_parts.js';
 import {listMap, colorKeeper} from './list_map.js';
@@ -23,7 +24,7 @@ async function fillLines(trails) {
   const missing = trails.filter((t) => !t.preview && !t.polyline && t.gpx !== '');
   for (let i = 0; i < missing.length; i += 40) {
     const chunk = missing.slice(i, i + 40);
-    const page = await api('GET', '/trail', null, {query: {filter: chunk.map((t) => `id = ${quote(t.id)}`).join(' || '), fields: 'id,polyline', perPage: 40, skipTotal: true}});
+    const page = await trailRecords.list({filter: chunk.map((t) => `id = ${quote(t.id)}`).join(' || '), fields: 'id,polyline', perPage: 40, skipTotal: true});
     const lines = new Map(page.items.map((t) => [t.id, t.polyline]));
     for (const t of chunk) t.polyline = lines.get(t.id) || '';
   }
@@ -35,16 +36,16 @@ async function accessTo(list, session) {
   if (!session.signedIn) return {permission: 'view', shared: null};
   if (list.author === session.user.id) {
     // Only for a badge: a failure leaves the badge out rather than the page.
-    const counted = await api('GET', '/list-share', null, {query: {filter: `list = ${quote(list.id)}`, fields: 'id', perPage: 1}, withTotal: true}).catch(() => ({total: 0}));
+    const counted = await listShares.list({filter: `list = ${quote(list.id)}`, fields: 'id', perPage: 1}, {withTotal: true}).catch(() => ({total: 0}));
     return {permission: 'owner', shared: null, sharedWithCount: counted.total};
   }
-  const shares = await listAll('/list-share', {filter: `list = ${quote(list.id)} && user = ${quote(session.user.id)}`, fields: 'id,permission'});
-  const shared = shares.some((s) => s.permission === 'edit') ? 'edit' : shares.length ? 'view' : null;
+  const mine = await listShares.all({filter: `list = ${quote(list.id)} && user = ${quote(session.user.id)}`, fields: 'id,permission'});
+  const shared = mine.some((s) => s.permission === 'edit') ? 'edit' : mine.length ? 'view' : null;
   return {permission: shared === 'edit' ? 'edit' : 'view', shared};
 }
 
 async function load(id, session) {
-  const list = await api('GET', `/list/${encodeURIComponent(id)}`, null, {query: {expand: 'trails,author', fields: LIST_FIELDS}});
+  const list = await lists.show(id, {expand: 'trails,author', fields: LIST_FIELDS});
   const byId = new Map((list.expand?.trails || []).map((t) => [t.id, t]));
   const [access] = await Promise.all([accessTo(list, session), fillLines([...byId.values()])]);
   return {list, byId, ...access};
@@ -79,7 +80,7 @@ export default {
       refresh();
       saving = saving.then(async () => {
         try {
-          const saved = await api('POST', `/list/${list.id}`, {name: list.name, trails: next});
+          const saved = await lists.update(list.id, {name: list.name, trails: next});
           list.trails = saved.trails;
           saveStatus.textContent = message;
         } catch (error) {
@@ -177,7 +178,7 @@ export default {
         has: (id) => order.includes(id),
         add: async (found) => {
           // The search answer is short; the row, the map and the totals need the rest.
-          const trail = await api('GET', `/trail/${found.id}`, null, {query: {fields: TRAIL_FIELDS.join(',')}});
+          const trail = await trailRecords.show(found.id, {fields: TRAIL_FIELDS.join(',')});
           await fillLines([trail]);
           byId.set(trail.id, trail);
           colorOf(trail.id);
@@ -190,7 +191,7 @@ export default {
       const yes = await confirmDialog({title: 'Delete this list?', message: `“${list.name}” will be deleted for everyone it is shared with. The trails in it stay.`, confirmLabel: 'Delete list'});
       if (!yes) return;
       try {
-        await api('DELETE', `/list/${list.id}`);
+        await lists.remove(list.id);
         toast(`List “${list.name}” deleted.`);
         navigate('/lists');
       } catch (error) {

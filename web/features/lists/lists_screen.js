@@ -1,7 +1,8 @@
 // The lists I can see: mine, those shared with me, and public ones, as cards. Signed-in people
 // make new lists here.
 import {h, replace} from '../../lib/dom.js';
-import {api, listAll, quote} from '../../lib/api.js';
+import {quote} from '../../lib/api.js';
+import {listShares, lists as listRecords} from '../../lib/resources.js';
 import {onSubmit} from '../../lib/forms.js';
 import {openDialog} from '../../lib/dialog.js';
 import {listAvatar, listBadges, listForm, listBody} from './list_parts.js';
@@ -54,7 +55,7 @@ function openNewListDialog({session, navigate}) {
   const form = listForm({values: {public: isPublic}, submitLabel: 'Create list'});
   const {close} = openDialog({title: 'New list', content: form});
   onSubmit(form, async (values) => {
-    const created = await api('PUT', '/list', {...listBody(values), author: session.user.id});
+    const created = await listRecords.create({...listBody(values), author: session.user.id});
     close();
     navigate(`/list/${created.id}`);
   });
@@ -65,12 +66,12 @@ function openNewListDialog({session, navigate}) {
 // (`shares`: list id -> permission) and those of the viewer's own lists (`sharedCounts`: list
 // id -> number of people).
 async function loadLists(session) {
-  const lists = await listAll('/list', {expand: 'author', sort: '-updated', fields: LIST_FIELDS});
+  const lists = await listRecords.all({expand: 'author', sort: '-updated', fields: LIST_FIELDS});
   const shares = new Map();
   const sharedCounts = new Map();
   if (session.signedIn) {
     const me = quote(session.user.id);
-    const visible = await listAll('/list-share', {filter: `user = ${me} || list.author = ${me}`, fields: 'list,user,permission'});
+    const visible = await listShares.all({filter: `user = ${me} || list.author = ${me}`, fields: 'list,user,permission'});
     for (const share of visible) {
       if (share.user === session.user.id) shares.set(share.list, share.permission);
       else sharedCounts.set(share.list, (sharedCounts.get(share.list) || 0) + 1);

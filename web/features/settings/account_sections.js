@@ -1,6 +1,6 @@
 // Settings: changing the password, and deleting the account (confirmed by typing the username).
 import {h, toast} from '../../lib/dom.js';
-import {api} from '../../lib/api.js';
+import {users} from '../../lib/resources.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
 import {openDialog} from '../../lib/dialog.js';
 import {savedNote} from './profile_sections.js';
@@ -24,7 +24,7 @@ export function passwordSection(session) {
     if (!values.password) missing.password = 'Type a new password.';
     if (Object.keys(missing).length) throw Object.assign(new Error(''), {status: 400, fields: missing});
     // The server refreshes the session cookie with the answer's new token; other sessions end.
-    await api('POST', `/user/${session.user.id}`, {oldPassword: values.oldPassword, password: values.password, passwordConfirm: values.passwordConfirm});
+    await users.update(session.user.id, {oldPassword: values.oldPassword, password: values.password, passwordConfirm: values.passwordConfirm});
     form.reset();
     note.textContent = 'Password changed. Other devices and browsers are signed out.';
   });
@@ -49,7 +49,7 @@ function openDeleteDialog({session, navigate}) {
   const {close} = openDialog({title: 'Delete your account?', content: form});
   onSubmit(form, async ({confirm}) => {
     if (confirm.trim() !== username) throw Object.assign(new Error(''), {status: 400, fields: {confirm: `Type “${username}” exactly to confirm.`}});
-    await api('DELETE', `/user/${session.user.id}`);
+    await users.remove(session.user.id);
     try {
       await session.signOut();
     } catch {

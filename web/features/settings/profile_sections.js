@@ -1,7 +1,7 @@
 // Settings: the profile (avatar, username, bio) and the preferences (units, default privacy,
 // private account).
 import {h, uniqueId} from '../../lib/dom.js';
-import {api, upload} from '../../lib/api.js';
+import {users} from '../../lib/resources.js';
 import {avatar} from '../../lib/avatar.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
 import {avatarPicker} from '../../lib/avatar_picker.js';
@@ -29,7 +29,7 @@ export function profileSection(session) {
     record: user,
     preview: (record) => userAvatar(record),
     label: 'Profile picture',
-    send: (formData, onProgress) => upload('POST', `/user/${user.id}/file`, formData, {onProgress}).promise,
+    send: (formData, onProgress) => users.uploadFiles(user.id, formData, {onProgress}).promise,
     onSaved: (updated) => session.setUser({avatar: updated.avatar}),
   });
   const note = savedNote();
@@ -42,7 +42,7 @@ export function profileSection(session) {
     h('div', {class: 'row'}, h('button', {type: 'submit', class: 'button primary'}, 'Save profile'), note),
   );
   onSubmit(form, async ({username, bio}) => {
-    const updated = await api('POST', `/user/${user.id}`, {username: username.trim(), bio});
+    const updated = await users.update(user.id, {username: username.trim(), bio});
     session.setUser({username: updated.username, bio: updated.bio});
     flash(note, 'Profile saved.');
   });

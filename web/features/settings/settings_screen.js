@@ -1,7 +1,7 @@
 // Profile and settings (sign-in required): profile, preferences, password, API tokens, and
 // deleting the account. Each section saves on its own and shows its errors in place.
 import {h} from '../../lib/dom.js';
-import {api} from '../../lib/api.js';
+import {auth} from '../../lib/resources.js';
 import {profileSection, preferencesSection} from './profile_sections.js';
 import {passwordSection, deleteSection} from './account_sections.js';
 import {tokensSection} from './tokens_section.js';
@@ -38,7 +38,7 @@ export default {
     document.title = 'Profile and settings · Cairn';
     // The freshest profile (bio, avatar), in case another device changed it.
     try {
-      const me = await api('GET', '/auth/me');
+      const me = await auth.me();
       if (!isCurrent()) return;
       session.user = {...session.user, ...me};
     } catch (error) {

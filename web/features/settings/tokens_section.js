@@ -1,7 +1,7 @@
 // Settings: API tokens. The list (name, created, expiry, last use), creating one (its key is
 // shown once, with a Copy button), and revoking one.
 import {h, replace} from '../../lib/dom.js';
-import {api, listAll} from '../../lib/api.js';
+import {apiTokens} from '../../lib/resources.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
 import {copyField} from '../../lib/clipboard.js';
 import {onDeleteClick} from '../../lib/delete_action.js';
@@ -41,7 +41,7 @@ function tokenRow(token, onRevoked) {
     revoke,
   );
   onDeleteClick(revoke, {
-    path: `/api-token/${token.id}`,
+    remove: () => apiTokens.remove(token.id),
     confirm: {title: 'Revoke this token?', message: `Programs that use “${token.name}” stop working at once. This cannot be undone.`, confirmLabel: 'Revoke token'},
     error,
     onDeleted() {
@@ -96,14 +96,14 @@ export function tokensSection() {
     const body = {name: name.trim()};
     // The end of the chosen day, in UTC.
     if (expiration) body.expiration = `${expiration} 23:59:59.000Z`;
-    const created = await api('PUT', '/api-token', body);
+    const created = await apiTokens.create(body);
     replace(reveal, newTokenBox(created));
     rows.prepend(tokenRow(created, refreshEmpty));
     refreshEmpty();
     form.reset();
     reveal.querySelector('input').focus();
   });
-  listAll('/api-token', {sort: '-created'}).then(
+  apiTokens.all({sort: '-created'}).then(
     (tokens) => {
       rows.append(...tokens.map((t) => tokenRow(t, refreshEmpty)));
       refreshEmpty();

@@ -2,7 +2,8 @@
 // and their permission (view/edit, changed in place), stopping a share, and sharing with someone
 // by username (with suggestions). Every error appears next to the control that caused it.
 import {h, replace, uniqueId, keepFocus} from '../../lib/dom.js';
-import {api, quote} from '../../lib/api.js';
+import {quote} from '../../lib/api.js';
+import {shares as shareRecords} from '../../lib/resources.js';
 import {avatar} from '../../lib/avatar.js';
 import {onDeleteClick} from '../../lib/delete_action.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
@@ -21,12 +22,12 @@ function usernameError(message) {
 }
 
 // sharePeople({kind, item, ownerId, emptyText, submitLabel, signal, onCount}) -> {people, form}
-// `kind` is 'trail' or 'list': the shares are `/{kind}-share` records whose `{kind}` is
+// `kind` is 'trail' or 'list': the shares are `shares[kind]` records whose `{kind}` is
 // `item.id`. `ownerId` is the item's author, who is neither suggested nor accepted. `people` is the list (with `emptyText` when there is nobody), `form` adds someone
 // with `submitLabel`. onCount(n) is told how many people have a share after every change.
 // `signal` aborting stops the first load.
 export function sharePeople({kind, item, ownerId, emptyText, submitLabel, signal, onCount = () => {}}) {
-  const collection = `${kind}-share`;
+  const records = shareRecords[kind];
   const people = h('div', {class: 'share-people', 'aria-busy': 'true'}, h('p', {class: 'muted'}, 'Loading…'));
   const datalist = h('datalist', {id: uniqueId('share-users')});
   const form = h(
@@ -69,7 +70,7 @@ export function sharePeople({kind, item, ownerId, emptyText, submitLabel, signal
       const restoreFocus = keepFocus(select);
       select.disabled = true;
       try {
-        const saved = await api('POST', `/${collection}/${share.id}`, {permission: select.value});
+        const saved = await records.update(share.id, {permission: select.value});
         share.permission = saved.permission;
       } catch (err) {
         select.value = before;
@@ -83,7 +84,7 @@ export function sharePeople({kind, item, ownerId, emptyText, submitLabel, signal
     // The visible words start the spoken name, so voice control ("click Stop sharing") works.
     const remove = h('button', {type: 'button', class: 'button small', 'aria-label': `Stop sharing with ${name}`}, 'Stop sharing');
     onDeleteClick(remove, {
-      path: `/${collection}/${share.id}`,
+      remove: () => records.remove(share.id),
       error,
       onDeleted() {
         shares = shares.filter((s) => s.id !== share.id);
@@ -101,7 +102,7 @@ export function sharePeople({kind, item, ownerId, emptyText, submitLabel, signal
     if (!user) throw usernameError(`There is no user called “${name}”.`);
     if (user.id === ownerId) throw usernameError(`That is you: the ${kind} is already yours.`);
     if (shares.some((s) => s.user === user.id)) throw usernameError(`${user.username} already has access; change the permission above.`);
-    const saved = await api('PUT', `/${collection}`, {[kind]: item.id, user: user.id, permission}, {query: {expand: 'user'}});
+    const saved = await records.create({[kind]: item.id, user: user.id, permission}, {query: {expand: 'user'}});
     if (!saved.expand?.user) saved.expand = {...saved.expand, user};
     shares.push(saved);
     render();
@@ -109,7 +110,8 @@ export function sharePeople({kind, item, ownerId, emptyText, submitLabel, signal
     input.focus();
   }, {user: 'username', [kind]: 'username'});
 
-  api('GET', `/${collection}`, null, {query: {filter: `${kind} = ${quote(item.id)}`, expand: 'user', sort: 'created', perPage: 500, fields: SHARE_FIELDS}, share: false, signal})
+  records
+    .list({filter: `${kind} = ${quote(item.id)}`, expand: 'user', sort: 'created', perPage: 500, fields: SHARE_FIELDS}, {signal})
     .then((items) => {
       shares = items;
       render();

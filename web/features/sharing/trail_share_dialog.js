@@ -2,7 +2,8 @@
 // view-only links anyone holding them can open. Every error appears in the dialog next to the
 // control that caused it.
 import {h, replace, uniqueId, keepFocus} from '../../lib/dom.js';
-import {api, quote} from '../../lib/api.js';
+import {quote} from '../../lib/api.js';
+import {linkShares as linkRecords} from '../../lib/resources.js';
 import {copyField} from '../../lib/clipboard.js';
 import {onDeleteClick} from '../../lib/delete_action.js';
 import {openDialog} from '../../lib/dialog.js';
@@ -59,7 +60,7 @@ export function openShareDialog(trail, session) {
     });
     const remove = h('button', {type: 'button', class: 'button small'}, 'Delete link');
     onDeleteClick(remove, {
-      path: `/trail-link-share/${share.id}`,
+      remove: () => linkRecords.remove(share.id),
       error,
       onDeleted() {
         linkShares = linkShares.filter((s) => s.id !== share.id);
@@ -75,7 +76,7 @@ export function openShareDialog(trail, session) {
     const restoreFocus = keepFocus(createLink);
     createLink.disabled = true;
     try {
-      const saved = await api('PUT', '/trail-link-share', {trail: trail.id, permission: 'view'});
+      const saved = await linkRecords.create({trail: trail.id, permission: 'view'});
       linkShares.push(saved);
       renderLinks();
       links.querySelector('li:last-child button')?.focus();
@@ -87,7 +88,8 @@ export function openShareDialog(trail, session) {
     }
   });
 
-  api('GET', '/trail-link-share', null, {query: {filter: `trail=${quote(trail.id)}`, perPage: 500, fields: 'id,token'}, share: false, signal: controller.signal})
+  linkRecords
+    .list({filter: `trail=${quote(trail.id)}`, perPage: 500, fields: 'id,token'}, {signal: controller.signal})
     .then((items) => {
       linkShares = items;
       renderLinks();

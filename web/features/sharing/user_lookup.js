@@ -1,7 +1,7 @@
-// Finding people by username, for sharing: suggestions from `GET /search/actor` in a <datalist>
+// Finding people by username, for sharing: suggestions from the people search in a <datalist>
 // while one types, and the exact account when the form is sent.
 import {h, replace} from '../../lib/dom.js';
-import {api} from '../../lib/api.js';
+import {users as userRecords} from '../../lib/resources.js';
 
 const SUGGEST_DELAY = 250;
 
@@ -17,7 +17,7 @@ export function usernameLookup(input, datalist, {hideId = ''} = {}) {
   let pending = null;
 
   async function search(text, signal) {
-    const users = await api('GET', '/search/actor', null, {query: {q: text}, share: false, signal});
+    const users = await userRecords.search(text, {signal});
     for (const user of users) known.set(user.username.toLowerCase(), user);
     return users;
   }

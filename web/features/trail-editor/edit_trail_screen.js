@@ -2,10 +2,11 @@
 // deleting the trail. Only the author and users with an `edit` share get the forms; the sections
 // share one `editor` that holds the current record and tells the others when it changed.
 import {h, replace, toast, keepFocus} from '../../lib/dom.js';
-import {api, quote} from '../../lib/api.js';
+import {quote} from '../../lib/api.js';
+import {categories as categoryRecords, trailShares, trails} from '../../lib/resources.js';
 import {formError, onSubmit} from '../../lib/forms.js';
 import {confirmDialog} from '../../lib/dialog.js';
-import {detailFields, editSection as section, loadCategories, statFields, trailBody} from './trail_fields.js';
+import {detailFields, editSection as section, statFields, trailBody} from './trail_fields.js';
 import {photosSection} from './photos_section.js';
 import {trackSection} from './track_section.js';
 import {waypointsSection} from './waypoints_section.js';
@@ -14,9 +15,7 @@ const authorId = (trail) => (trail.author && typeof trail.author === 'object' ? 
 
 // True when the signed-in user holds an `edit` share of the trail.
 async function hasEditShare(trailId, userId) {
-  const shares = await api('GET', '/trail-share', null, {
-    query: {filter: `trail = ${quote(trailId)} && user = ${quote(userId)} && permission = "edit"`, perPage: 1, skipTotal: true},
-  });
+  const shares = await trailShares.list({filter: `trail = ${quote(trailId)} && user = ${quote(userId)} && permission = "edit"`, perPage: 1, skipTotal: true});
   return Array.isArray(shares) && shares.length > 0;
 }
 
@@ -59,7 +58,7 @@ function detailsSection(editor, categories) {
   onSubmit(form, async (values) => {
     status.textContent = '';
     const body = trailBody(values, {units: session.units, withStats: !editor.trail.gpx, canPublish: editor.isAuthor});
-    const saved = await api('POST', `/trail/${editor.trail.id}`, body, {query: {expand: 'category'}});
+    const saved = await trails.update(editor.trail.id, body, {query: {expand: 'category'}});
     editor.update(saved);
     status.textContent = `Saved at ${new Date().toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'})}`;
   });
@@ -81,7 +80,7 @@ function dangerSection(editor, navigate) {
     button.disabled = true;
     error.hidden = true;
     try {
-      await api('DELETE', `/trail/${trail.id}`);
+      await trails.remove(trail.id);
       toast(`Deleted ${trail.name}.`);
       navigate('/trails', {replace: true});
     } catch (problem) {
@@ -116,8 +115,8 @@ export default {
     document.title = 'Edit trail · Cairn';
     view.append(h('p', {class: 'loading'}, 'Loading…'));
     const [trail, categories] = await Promise.all([
-      api('GET', `/trail/${encodeURIComponent(params.id)}`, null, {query: {expand: 'waypoints,category'}}),
-      loadCategories().catch(() => []),
+      trails.show(params.id, {expand: 'waypoints,category'}),
+      categoryRecords.list().catch(() => []),
     ]);
     const isAuthor = authorId(trail) === session.user.id;
     const canEdit = isAuthor || (await hasEditShare(trail.id, session.user.id));

@@ -2,31 +2,17 @@
 // without a file. Uploads run two at a time; every file has its own row with progress and, when
 // it fails, the reason in words and what can be done about it (a duplicate can be imported anyway).
 import {h, replace, toast, uniqueId} from '../../lib/dom.js';
-import {api, upload} from '../../lib/api.js';
+import {categories as categoryRecords, trails} from '../../lib/resources.js';
 import {formError, onSubmit} from '../../lib/forms.js';
 import {formatBytes} from '../../lib/format.js';
 import {config} from '../../lib/session.js';
 import {UploadQueue} from '../../lib/upload_queue.js';
 import {GPS_ACCEPT, dropZone, guardWindowDrops} from './drop_zone.js';
-import {detailFields, loadCategories, statFields, trailBody} from './trail_fields.js';
+import {detailFields, statFields, trailBody} from './trail_fields.js';
 
-// Sends one GPS file. The whole-body form carries the name in Content-Disposition, which XHR only
-// allows in Latin-1 and the server takes verbatim; other names go as multipart, whose file name
-// the browser sends in UTF-8.
-export function sendTrack(item, onProgress) {
-  const {file, options} = item;
-  const ignore = Boolean(options.ignoreDuplicates);
-  if (/^[\x20-\x7e]*$/.test(file.name) && !/["\\]/.test(file.name)) {
-    return upload('PUT', '/trail/upload', file, {
-      onProgress,
-      query: ignore ? {ignoreDuplicates: 'true'} : undefined,
-      headers: {'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename="${file.name}"`},
-    });
-  }
-  const form = new FormData();
-  form.append('file', file, file.name.replace(/"/g, "'")); // browsers would send a quote as %22
-  if (ignore) form.append('ignoreDuplicates', 'true');
-  return upload('PUT', '/trail/upload', form, {onProgress});
+// Sends one queued GPS file; "Import anyway" retries it with `ignoreDuplicates`.
+function sendTrack(item, onProgress) {
+  return trails.upload(item.file, {ignoreDuplicates: Boolean(item.options.ignoreDuplicates), onProgress});
 }
 
 function maxTrackBytes() {
@@ -179,7 +165,7 @@ function manualPanel({session, navigate, categories}) {
   );
   onSubmit(form, async (values) => {
     const body = trailBody(values, {units: session.units, withStats: true});
-    const trail = await api('PUT', '/trail', {...body, public: Boolean(values.public), author: session.user.id});
+    const trail = await trails.create({...body, public: Boolean(values.public), author: session.user.id});
     toast(`Created ${trail.name}.`);
     await navigate(`/trail/${trail.id}/edit`);
   });
@@ -222,7 +208,7 @@ export default {
   async render(ctx) {
     if (!ctx.requireUser()) return undefined;
     document.title = 'New trail · Cairn';
-    const categories = await loadCategories().catch((error) => {
+    const categories = await categoryRecords.list().catch((error) => {
       console.error(error);
       return [];
     });

@@ -2,7 +2,7 @@
 // (one photo per request, so no request grows past the server's limit) with a progress bar, and
 // for JPEGs whose EXIF holds a position, an offer to add a waypoint at that spot with the photo.
 import {h, replace, uniqueId} from '../../lib/dom.js';
-import {api, fileUrl, upload} from '../../lib/api.js';
+import {files, trails, waypoints} from '../../lib/resources.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {formatBytes, formatDate} from '../../lib/format.js';
 import {config} from '../../lib/session.js';
@@ -41,7 +41,7 @@ export function photosSection(editor) {
 
   // Sets the thumbnail index; `name` must ride along on every trail update.
   async function setThumbnail(index) {
-    const saved = await api('POST', `/trail/${trailId}`, {name: editor.trail.name, thumbnail: index});
+    const saved = await trails.update(trailId, {name: editor.trail.name, thumbnail: index});
     editor.update(saved);
   }
 
@@ -53,7 +53,7 @@ export function photosSection(editor) {
       const form = new FormData();
       form.append('photos-', name);
       const {thumbnail = 0} = editor.trail;
-      const saved = await api('POST', `/trail/${trailId}/file`, form);
+      const saved = await trails.changeFiles(trailId, form);
       editor.update(saved);
       // The thumbnail is an index: removing a photo before it moves it down by one.
       const wanted = index < thumbnail ? thumbnail - 1 : index === thumbnail ? 0 : thumbnail;
@@ -95,7 +95,7 @@ export function photosSection(editor) {
         return h(
           'li',
           {class: ['photo-item', isThumb && 'is-thumbnail']},
-          h('img', {src: fileUrl(editor.trail, name, {thumb: '100x100'}), alt: `Photo ${i + 1}`, width: 100, height: 100, loading: 'lazy'}),
+          h('img', {src: files.url(editor.trail, name, {thumb: '100x100'}), alt: `Photo ${i + 1}`, width: 100, height: 100, loading: 'lazy'}),
           h('div', {class: 'photo-buttons'}, use, removeButton),
         );
       }),
@@ -112,7 +112,7 @@ export function photosSection(editor) {
       button.disabled = true;
       status.textContent = 'Adding…';
       try {
-        const waypoint = await api('PUT', '/waypoint', {
+        const waypoint = await waypoints.create({
           author: editor.session.user.id,
           trail: trailId,
           lat: meta.lat,
@@ -124,7 +124,7 @@ export function photosSection(editor) {
         form.append('photos', file, file.name);
         let withPhoto = waypoint;
         try {
-          withPhoto = await api('POST', `/waypoint/${waypoint.id}/file`, form);
+          withPhoto = await waypoints.changeFiles(waypoint.id, form);
         } catch (error) {
           status.textContent = `Waypoint added, without the photo: ${photoError(error)}`;
           editor.emit('waypoint', waypoint);
@@ -142,7 +142,7 @@ export function photosSection(editor) {
       h(
         'li',
         null,
-        h('img', {src: fileUrl(editor.trail, stored, {thumb: '100x100'}), alt: '', width: 48, height: 48}),
+        h('img', {src: files.url(editor.trail, stored, {thumb: '100x100'}), alt: '', width: 48, height: 48}),
         h('div', null, h('strong', null, file.name), h('div', {class: 'muted'}, `Taken at ${where}`, meta.takenAt ? ` on ${formatDate(meta.takenAt)}` : '')),
         button,
         status,
@@ -155,7 +155,7 @@ export function photosSection(editor) {
     send(item, onProgress) {
       const form = new FormData();
       form.append('photos', item.file, item.file.name);
-      return upload('POST', `/trail/${trailId}/file`, form, {onProgress});
+      return trails.uploadFiles(trailId, form, {onProgress});
     },
     onChange(item) {
       const s = queue.summary();
@@ -185,10 +185,10 @@ export function photosSection(editor) {
     accept: PHOTO_ACCEPT,
     hint: `PNG, JPEG, WEBP or SVG, up to ${config().maxPhotoMb || 20} MB each.`,
     className: 'compact',
-    onFiles(files) {
+    onFiles(chosen) {
       replace(failures);
       showAlert('');
-      queue.add(files, (file) => (file.size > limit ? `too large (${formatBytes(file.size)}); photos up to ${config().maxPhotoMb || 20} MB.` : ''));
+      queue.add(chosen, (file) => (file.size > limit ? `too large (${formatBytes(file.size)}); photos up to ${config().maxPhotoMb || 20} MB.` : ''));
     },
   });
 

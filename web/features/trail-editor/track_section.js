@@ -1,7 +1,7 @@
 // The track of the edit page: the statistics computed from the GPS file, a download of the stored
 // file, and replacing it (statistics are recomputed by the server; name and waypoints stay).
 import {h, replace, uniqueId} from '../../lib/dom.js';
-import {fileUrl, upload} from '../../lib/api.js';
+import {files, trails} from '../../lib/resources.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {formatBytes} from '../../lib/format.js';
 import {config} from '../../lib/session.js';
@@ -29,7 +29,7 @@ export function trackSection(editor) {
     const {trail} = editor;
     replace(stats, statsList(trail, editor.session.units));
     if (trail.gpx) {
-      replace(file, 'GPS file: ', h('a', {href: fileUrl(trail, trail.gpx, {download: true}), download: trail.gpx}, trail.gpx));
+      replace(file, 'GPS file: ', h('a', {href: files.url(trail, trail.gpx, {download: true}), download: trail.gpx}, trail.gpx));
     } else {
       replace(file, 'This trail has no GPS file yet. Add one to draw the track and compute its statistics.');
     }
@@ -60,7 +60,7 @@ export function trackSection(editor) {
     bar.hidden = false;
     bar.value = 0;
     status.textContent = `Uploading ${chosen.name}…`;
-    running = upload('POST', `/trail/${editor.trail.id}/file`, form, {
+    running = trails.uploadFiles(editor.trail.id, form, {
       onProgress(loaded, total) {
         const percent = Math.round((loaded / total) * 100);
         bar.value = percent;

@@ -1,24 +1,10 @@
 // The trail fields the new-trail and edit-trail forms share: their controls (named like the API's
-// fields, so API errors land next to them), the categories, and the conversion of what was typed
+// fields, so API errors land next to them) and the conversion of what was typed
 // (in the user's units, durations as h:mm) to a request body — with messages in words for input
 // that cannot be converted, shown like the API's own.
 import {h} from '../../lib/dom.js';
-import {api} from '../../lib/api.js';
 import {field} from '../../lib/forms.js';
 import {DIFFICULTIES, distanceUnit, elevationUnit, formatDate} from '../../lib/format.js';
-
-let categoriesPromise = null;
-
-// Categories change rarely (an admin's job); one request per page load is enough.
-export function loadCategories() {
-  if (!categoriesPromise) {
-    categoriesPromise = api('GET', '/category', null, {query: {perPage: 500, sort: 'name'}}).catch((error) => {
-      categoriesPromise = null;
-      throw error;
-    });
-  }
-  return categoriesPromise;
-}
 
 function categoryOptions(categories) {
   return [{value: '', label: 'No category'}, ...categories.map((c) => ({value: c.id, label: c.name}))];

@@ -3,7 +3,7 @@
 // or changed waypoint. The map loads on demand; without it, waypoints are still edited by their
 // coordinates.
 import {h, replace, uniqueId} from '../../lib/dom.js';
-import {api} from '../../lib/api.js';
+import {waypoints as waypointRecords} from '../../lib/resources.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
 import {editSection, inputError} from './trail_fields.js';
@@ -88,11 +88,11 @@ export function waypointsSection(editor) {
       if (Number.isNaN(body.lon)) problems.lon = 'Enter a longitude between -180 and 180, like 7.25.';
       if (Object.keys(problems).length) throw inputError(problems);
       if (isNew) {
-        const created = await api('PUT', '/waypoint', {...body, author: editor.session.user.id, trail: trailId});
+        const created = await waypointRecords.create({...body, author: editor.session.user.id, trail: trailId});
         closeForm();
         added(created);
       } else {
-        const saved = await api('POST', `/waypoint/${waypoint.id}`, body);
+        const saved = await waypointRecords.update(waypoint.id, body);
         closeForm();
         changed(saved);
         announce.textContent = `Saved ${label(saved)}.`;
@@ -165,7 +165,7 @@ export function waypointsSection(editor) {
     if (!yes) return;
     showAlert('');
     try {
-      await api('DELETE', `/waypoint/${w.id}`);
+      await waypointRecords.remove(w.id);
       waypoints = waypoints.filter((x) => x.id !== w.id);
       if (openForm && !openForm.isNew) closeForm();
       redraw();
@@ -224,7 +224,7 @@ export function waypointsSection(editor) {
     const {lat, lng} = marker.getLatLng();
     showAlert('');
     try {
-      const saved = await api('POST', `/waypoint/${w.id}`, {lat, lon: lng, name: w.name, description: w.description});
+      const saved = await waypointRecords.update(w.id, {lat, lon: lng, name: w.name, description: w.description});
       changed(saved);
       announce.textContent = `Moved ${label(w)}.`;
     } catch (error) {

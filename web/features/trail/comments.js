@@ -2,7 +2,8 @@
 // see the trail, a form with text and a 1–5 star rating (a radio group, so keyboards and screen
 // readers use it as any other). Authors delete their own; the trail's author may delete any.
 import {h, toast} from '../../lib/dom.js';
-import {api, quote} from '../../lib/api.js';
+import {quote} from '../../lib/api.js';
+import {comments} from '../../lib/resources.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
 import {formatDate} from '../../lib/format.js';
 import {entryFeed, entryItem, signInPrompt} from './entry_feed.js';
@@ -20,8 +21,8 @@ export function commentsSection({trail, session, canPost, signal, onRating = () 
     what: 'Comments',
     live: true,
     renderEntry: commentItem,
-    onChange(comments) {
-      const rated = comments.filter((c) => c.rating > 0);
+    onChange(entries) {
+      const rated = entries.filter((c) => c.rating > 0);
       onRating(rated.length ? rated.reduce((sum, c) => sum + c.rating, 0) / rated.length : 0, rated.length);
     },
   });
@@ -37,7 +38,7 @@ export function commentsSection({trail, session, canPost, signal, onRating = () 
       ],
       action: feed.deleteButton(comment, {
         label: `Delete comment by ${author}`,
-        path: `/comment/${comment.id}`,
+        remove: () => comments.remove(comment.id),
         confirm: {title: 'Delete this comment?', message: 'The comment is removed for everyone.', confirmLabel: 'Delete comment'},
         doneText: 'Comment deleted.',
         error,
@@ -62,7 +63,7 @@ export function commentsSection({trail, session, canPost, signal, onRating = () 
       if (!text) throw {status: 400, message: '', fields: {text: 'Write something first.'}};
       const body = {trail: trail.id, author: session.user.id, text};
       if (values.rating) body.rating = Number(values.rating);
-      const saved = await api('PUT', '/comment', body, {query: {expand: 'author'}});
+      const saved = await comments.create(body, {query: {expand: 'author'}});
       if (!saved.expand?.author) saved.expand = {...saved.expand, author: session.user};
       feed.set([saved, ...feed.entries]);
       form.reset();
@@ -74,7 +75,8 @@ export function commentsSection({trail, session, canPost, signal, onRating = () 
 
   if (canPost) feed.section.append(commentForm());
   else if (!session.signedIn) feed.section.append(signInPrompt('Sign in to add a comment'));
-  feed.load('/comment', {filter: `trail=${quote(trail.id)}`, sort: '-created', expand: 'author', fields: 'id,author,text,rating,created,expand.author.username'}, signal);
+  const query = {filter: `trail=${quote(trail.id)}`, sort: '-created', expand: 'author', fields: 'id,author,text,rating,created,expand.author.username'};
+  feed.load(() => comments.all(query, 1000), signal);
   return feed.section;
 }
 

@@ -3,21 +3,21 @@
 // loaded from the API (or a message saying why not), an empty text, each entry's Delete button
 // for those who may use it, and the sign-in link for visitors.
 import {h, replace, toast} from '../../lib/dom.js';
-import {listAll} from '../../lib/api.js';
 import {onDeleteClick} from '../../lib/delete_action.js';
 import {signInHref} from '../../lib/session.js';
 
 // entryFeed({trail, session, id, title, className, loadingText, emptyText, what, renderEntry,
-//            onChange, live}) -> {section, entries, set(entries), remove(id), load(path, params,
+//            onChange, live}) -> {section, entries, set(entries), remove(id), load(fetchAll,
 //            signal), deleteButton(entry, options)}
 // `section` is <section class="trail-section {className}"> titled `title (n)` (heading id
 // `{id}-title`). set() and remove() redraw the list with renderEntry(entry) per <li> and call
 // onChange(entries); remove() moves focus to the heading, as the deleted entry's button is gone.
-// load() fills it from `GET path` (up to 1000); `what` names the entries in the error message.
+// load() fills it with what `fetchAll()` resolves with (a resource client's `all`); `what` names
+// the entries in the error message.
 // With `live`, screen readers hear the list change.
-// deleteButton(entry, {label, path, confirm, doneText, error}) is the entry's "Delete" button
+// deleteButton(entry, {label, remove, confirm, doneText, error}) is the entry's "Delete" button
 // (aria-label `label`), or null unless the viewer wrote the entry or the trail. Confirmed, it
-// deletes `path`, removes the entry and toasts `doneText`; a failure goes into `error`.
+// runs `remove()`, takes the entry out and toasts `doneText`; a failure goes into `error`.
 export function entryFeed({trail, session, id, title, className, loadingText, emptyText, what, renderEntry, onChange = () => {}, live = false}) {
   const count = h('span', {class: 'count muted'});
   const heading = h('h2', {id: `${id}-title`, tabindex: '-1'}, `${title} `, count);
@@ -47,8 +47,8 @@ export function entryFeed({trail, session, id, title, className, loadingText, em
       render();
       heading.focus();
     },
-    load(path, params, signal) {
-      listAll(path, params, 1000)
+    load(fetchAll, signal) {
+      fetchAll()
         .then((items) => {
           if (signal?.aborted) return;
           entries = items;
@@ -60,12 +60,12 @@ export function entryFeed({trail, session, id, title, className, loadingText, em
           replace(list, h('p', {class: 'form-error', role: 'alert'}, `${what} could not be loaded: ${error.message}`));
         });
     },
-    deleteButton(entry, {label, path, confirm, doneText, error}) {
+    deleteButton(entry, {label, remove, confirm, doneText, error}) {
       const me = session.user?.id;
       if (!me || (entry.author !== me && trail.author !== me)) return null;
       const button = h('button', {type: 'button', class: 'button small', 'aria-label': label}, 'Delete');
       onDeleteClick(button, {
-        path,
+        remove,
         confirm,
         error,
         onDeleted() {

@@ -2,7 +2,7 @@
 // Escape closes, focus goes back to the thumbnail). Works for any record with `photos`:
 // trails, waypoints, summit logs.
 import {h} from '../../lib/dom.js';
-import {fileUrl} from '../../lib/api.js';
+import {files} from '../../lib/resources.js';
 import {openDialog} from '../../lib/dialog.js';
 
 // photoGrid(record, names, {thumb, size, what}) -> <ul> of thumbnail buttons.
@@ -23,7 +23,7 @@ export function photoGrid(record, names, {thumb = '600x0', size = 'large', what 
             'aria-label': `Open ${what} ${index + 1} of ${names.length}`,
             onclick: () => openPhotoViewer(record, names, index),
           },
-          h('img', {src: fileUrl(record, name, {thumb}), alt: '', loading: 'lazy', decoding: 'async'}),
+          h('img', {src: files.url(record, name, {thumb}), alt: '', loading: 'lazy', decoding: 'async'}),
         ),
       ),
     ),
@@ -48,14 +48,14 @@ export function openPhotoViewer(record, names, index = 0) {
   function show(i) {
     current = (i + names.length) % names.length;
     const name = names[current];
-    img.src = fileUrl(record, name);
+    img.src = files.url(record, name);
     img.alt = `Photo ${current + 1} of ${names.length}`;
-    original.href = fileUrl(record, name);
+    original.href = files.url(record, name);
     title.textContent = `${current + 1} / ${names.length}`;
     title.setAttribute('aria-label', `Photo ${current + 1} of ${names.length}`);
     // Warm the cache for the neighbours so stepping through feels instant.
     for (const j of [current + 1, current - 1]) {
-      if (names.length > 1) new Image().src = fileUrl(record, names[(j + names.length) % names.length]);
+      if (names.length > 1) new Image().src = files.url(record, names[(j + names.length) % names.length]);
     }
   }
 

@@ -1,8 +1,9 @@
 // Summit logs of a trail: who did it when, their words, photos and (with a GPS file) their
 // numbers; and for signed-in people who may see the trail, a form that sends everything in one
-// multipart request (`PUT /summit-log/form`) with a progress bar.
+// multipart request with a progress bar.
 import {h, toast} from '../../lib/dom.js';
-import {upload, quote, fileUrl} from '../../lib/api.js';
+import {quote} from '../../lib/api.js';
+import {files, summitLogs} from '../../lib/resources.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
 import {formatDate, formatDistance, formatElevation, formatDuration, formatBytes} from '../../lib/format.js';
 import {entryFeed, entryItem, signInPrompt} from './entry_feed.js';
@@ -35,7 +36,7 @@ export function summitSection({trail, session, canPost, signal}) {
       head: [h('time', {datetime: date}, h('strong', null, date)), h('span', {class: 'muted'}, author)],
       action: feed.deleteButton(log, {
         label: `Delete summit log of ${date} by ${author}`,
-        path: `/summit-log/${log.id}`,
+        remove: () => summitLogs.remove(log.id),
         confirm: {title: 'Delete this summit log?', message: 'The log, its photos and its GPS file are removed.', confirmLabel: 'Delete summit log'},
         doneText: 'Summit log deleted.',
         error,
@@ -98,7 +99,7 @@ export function summitSection({trail, session, canPost, signal}) {
       progress.value = 0;
       progressText.removeAttribute('aria-live');
       progressText.textContent = 'Uploading…';
-      running = upload('PUT', '/summit-log/form', body, {
+      running = summitLogs.createWithFiles(body, {
         query: {expand: 'author'},
         onProgress(loaded, total) {
           progress.value = Math.round((loaded / total) * 100);
@@ -128,7 +129,8 @@ export function summitSection({trail, session, canPost, signal}) {
 
   if (canPost) feed.section.append(logForm());
   else if (!session.signedIn) feed.section.append(signInPrompt('Sign in to log a summit'));
-  feed.load('/summit-log', {filter: `trail=${quote(trail.id)}`, sort: '-date', expand: 'author', fields: LOG_FIELDS}, signal);
+  const query = {filter: `trail=${quote(trail.id)}`, sort: '-date', expand: 'author', fields: LOG_FIELDS};
+  feed.load(() => summitLogs.all(query, 1000), signal);
   return feed.section;
 }
 
@@ -143,7 +145,7 @@ function logStats(log, units) {
     'div',
     {class: 'log-stats'},
     h('dl', {class: 'stats stats-small'}, items.map(([term, value]) => h('div', null, h('dt', null, term), h('dd', null, value)))),
-    h('a', {href: fileUrl(log, log.gpx, {download: true}), download: ''}, 'GPS file'),
+    h('a', {href: files.url(log, log.gpx, {download: true}), download: ''}, 'GPS file'),
   );
 }
 

@@ -1,7 +1,7 @@
 // The trail page's map: the track (the ≤2000-point `polyline`, never the raw track), start and
 // end pins, waypoint pins with popups, and a marker the elevation profile moves along the line.
 import {h} from '../../lib/dom.js';
-import {fileUrl} from '../../lib/api.js';
+import {files} from '../../lib/resources.js';
 import {createMap, drawTrack, trackPoints, labelMarker, pointMarker, fitTo, L} from '../../lib/map.js';
 import {reducedMotion, scrollBehavior} from '../../lib/motion.js';
 
@@ -75,7 +75,7 @@ function waypointPopup(waypoint, onPhoto) {
     waypoint.description ? h('p', {class: 'pre-line'}, waypoint.description) : null,
   );
   if (photo) {
-    const img = h('img', {src: fileUrl(waypoint, photo, {thumb: '100x100'}), alt: '', width: 100, height: 100, loading: 'lazy'});
+    const img = h('img', {src: files.url(waypoint, photo, {thumb: '100x100'}), alt: '', width: 100, height: 100, loading: 'lazy'});
     if (onPhoto) {
       const label = `View photo of ${waypoint.name || 'the waypoint'}`;
       box.append(h('button', {type: 'button', class: 'wp-photo', 'aria-label': label, onclick: () => onPhoto(waypoint, 0)}, img));

@@ -1,18 +1,18 @@
 // The trail page (/trail/:id, also ?share=<link token>): header and actions, the map with the
 // track and waypoints, the elevation profile tied to the map, statistics, description, photos,
 // waypoints, summit logs and comments. Sections load on their own; a slow one blocks no other.
-import {h, replace, toast, keepFocus} from '../../lib/dom.js';
-import {api, listAll, quote, setShareToken, currentShareToken, ApiError} from '../../lib/api.js';
-import {confirmDialog} from '../../lib/dialog.js';
+import {h, replace} from '../../lib/dom.js';
+import {quote, setShareToken, currentShareToken, ApiError} from '../../lib/api.js';
+import {trailShares, trails, waypoints as waypointRecords} from '../../lib/resources.js';
 import {statsList} from '../../lib/track_summary.js';
-import {formatDate, formatElevation, formatSpeed, difficultyLabel} from '../../lib/format.js';
+import {formatElevation, formatSpeed} from '../../lib/format.js';
 import {trailMap, isCoordinate} from './trail_map.js';
 import {elevationProfile, profileRange} from './elevation_profile.js';
 import {photoGrid, openPhotoViewer} from './photos.js';
 import {commentsSection, stars} from './comments.js';
 import {summitSection} from './summit_logs.js';
 import {entryItem} from './entry_feed.js';
-import {openShareDialog} from '../sharing/trail_share_dialog.js';
+import {trailHeader} from './trail_header.js';
 
 const ID = /^[a-z0-9]{15}$/;
 const WAYPOINT_FIELDS = ['id', 'collectionId', 'collectionName', 'name', 'description', 'lat', 'lon', 'photos'];
@@ -39,7 +39,7 @@ export default {
       // An id of the wrong shape can name nothing: the same "not found" as a hidden trail.
       if (!ID.test(params.id)) throw new ApiError(404, {message: 'Not found.'});
       const [trail, myShare] = await Promise.all([
-        api('GET', `/trail/${params.id}`, null, {query: {expand: 'author,category,waypoints', fields: TRAIL_FIELDS}, signal: controller.signal}),
+        trails.show(params.id, {expand: 'author,category,waypoints', fields: TRAIL_FIELDS}, {signal: controller.signal}),
         myTrailShare(params.id, session, controller.signal),
       ]);
       const waypoints = await waypointsOf(trail, controller.signal);
@@ -58,7 +58,7 @@ export default {
 async function myTrailShare(id, session, signal) {
   if (!session.signedIn) return null;
   try {
-    const list = await api('GET', '/trail-share', null, {query: {filter: `trail=${quote(id)} && user=${quote(session.user.id)}`, perPage: 1, fields: 'id,permission'}, share: false, signal});
+    const list = await trailShares.list({filter: `trail=${quote(id)} && user=${quote(session.user.id)}`, perPage: 1, fields: 'id,permission'}, {signal});
     return list[0] || null;
   } catch (error) {
     if (error.name === 'AbortError') throw error;
@@ -70,7 +70,7 @@ async function waypointsOf(trail, signal) {
   if (Array.isArray(trail.expand?.waypoints)) return trail.expand.waypoints;
   if (!trail.waypoints?.length) return [];
   try {
-    return await listAll('/waypoint', {filter: `trail=${quote(trail.id)}`, fields: WAYPOINT_FIELDS.join(',')});
+    return await waypointRecords.all({filter: `trail=${quote(trail.id)}`, fields: WAYPOINT_FIELDS.join(',')});
   } catch (error) {
     if (signal.aborted) throw error;
     return [];
@@ -102,7 +102,7 @@ function page(trail, waypoints, myShare, {session, navigate, signal, cleanups}) 
   // Through h(): native append() would print a missing section as the text "null".
   replace(
     article,
-    header(trail, {isAuthor, canEdit, myShare, rating, navigate, session}),
+    trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate, session}),
     h(
       'div',
       {class: ['trail-top', showMap ? null : 'no-map']},
@@ -129,75 +129,6 @@ function page(trail, waypoints, myShare, {session, navigate, signal, cleanups}) 
     if (hasTrack) loadProfile(trail, {units, signal, slot: profileSlot, stats, cleanups, onPoint: (p) => (p ? mapCtl?.showPoint(p.lat, p.lon) : mapCtl?.hidePoint())});
   }
   return article;
-}
-
-function header(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) {
-  const author = trail.expand?.author?.username;
-  const category = trail.expand?.category?.name;
-  const meta = [author ? `by ${author}` : null, trail.location, formatDate(trail.date)].filter(Boolean);
-  const status = h('p', {class: 'field-error trail-action-error', role: 'alert'});
-  const actions = h('div', {class: 'trail-actions'});
-  if (canEdit) actions.append(h('a', {class: 'button', href: `/trail/${trail.id}/edit`}, 'Edit'));
-  if (isAuthor) {
-    const share = h('button', {type: 'button', class: 'button'}, 'Share');
-    share.addEventListener('click', () => openShareDialog(trail, session));
-    actions.append(share);
-  }
-  const exportButton = h('button', {type: 'button', class: 'button'}, 'Export GPX');
-  exportButton.addEventListener('click', async () => {
-    status.textContent = '';
-    const restoreFocus = keepFocus(exportButton);
-    exportButton.disabled = true;
-    try {
-      await exportGpx(trail);
-    } catch (error) {
-      status.textContent = `Export failed: ${error.message}`;
-    } finally {
-      exportButton.disabled = false;
-      restoreFocus();
-    }
-  });
-  actions.append(exportButton);
-  if (isAuthor) {
-    const remove = h('button', {type: 'button', class: 'button danger'}, 'Delete');
-    remove.addEventListener('click', async () => {
-      status.textContent = '';
-      const ok = await confirmDialog({
-        title: 'Delete this trail?',
-        message: `“${trail.name}” is deleted with its track, photos, waypoints, comments, summit logs and shares. This cannot be undone.`,
-        confirmLabel: 'Delete trail',
-      });
-      if (!ok) return;
-      try {
-        await api('DELETE', `/trail/${trail.id}`);
-        toast(`“${trail.name}” was deleted.`);
-        navigate('/trails');
-      } catch (error) {
-        status.textContent = `Delete failed: ${error.message}`;
-      }
-    });
-    actions.append(remove);
-  }
-  return h(
-    'header',
-    {class: 'trail-head'},
-    h(
-      'div',
-      {class: 'trail-title'},
-      h('h1', null, trail.name || 'Untitled trail'),
-      meta.length ? h('p', {class: 'trail-meta muted'}, meta.join(' · ')) : null,
-      h(
-        'p',
-        {class: 'trail-badges'},
-        trail.difficulty ? h('span', {class: ['badge', trail.difficulty]}, difficultyLabel(trail.difficulty)) : null,
-        category ? h('span', {class: 'badge'}, category) : null,
-        trail.public ? h('span', {class: 'badge'}, 'Public') : h('span', {class: 'badge private'}, 'Private'),
-        myShare ? h('span', {class: 'badge shared'}, myShare.permission === 'edit' ? 'Shared with you · can edit' : 'Shared with you') : null,
-        rating,
-      ),
-    ),
-    h('div', {class: 'trail-actions-box'}, actions, status),
-  );
 }
 
 // The average of the comments' ratings in the header: stars plus the number, one phrase for
@@ -246,7 +177,7 @@ function waypointsSection(waypoints, showOnMap) {
 async function loadProfile(trail, {units, signal, slot, stats, cleanups, onPoint}) {
   let profile;
   try {
-    profile = await api('GET', `/trail/${trail.id}/profile`, null, {query: {points: 800}, signal});
+    profile = await trails.profile(trail.id, {points: 800}, {signal});
   } catch (error) {
     if (signal.aborted || error.status === 404) return;
     slot.hidden = false;
@@ -271,38 +202,4 @@ function stat(term, value) {
 function averageSpeed(trail) {
   const time = trail.moving_duration || trail.duration;
   return trail.distance > 0 && time > 0 ? trail.distance / time : 0;
-}
-
-// The server builds one GPX from the stored track and the current record; it is saved under the
-// trail's name through a Blob URL.
-async function exportGpx(trail) {
-  const token = currentShareToken();
-  const response = await fetch(`/api/v1/trail/download${token ? `?share=${encodeURIComponent(token)}` : ''}`, {
-    method: 'POST',
-    headers: {'Content-Type': 'application/json', Accept: 'application/gpx+xml, application/json'},
-    body: JSON.stringify({ids: [trail.id], format: 'gpx'}),
-    credentials: 'same-origin',
-  }).catch(() => {
-    throw new ApiError(0, null);
-  });
-  if (!response.ok) {
-    let body = null;
-    try {
-      body = await response.json();
-    } catch {
-      body = null;
-    }
-    throw new ApiError(response.status, body);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = h('a', {href: url, download: `${fileName(trail.name)}.gpx`, hidden: true});
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-function fileName(name) {
-  const clean = String(name || '').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim().slice(0, 120);
-  return clean || 'trail';
 }

@@ -2,7 +2,7 @@
 // ranges, category and (signed in) scope. It reports what the visitor chose; the screen owns
 // the state, the URL and the loading. On phones the filters fold behind a "Filters" button.
 import {h, uniqueId} from '../../lib/dom.js';
-import {api} from '../../lib/api.js';
+import {categories as categoryRecords} from '../../lib/resources.js';
 import {DIFFICULTIES, distanceUnit, elevationUnit} from '../../lib/format.js';
 import {SCOPES, SORTS, filterCount, hasFilters} from './query.js';
 
@@ -158,7 +158,8 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
     }
   }
 
-  api('GET', '/category', null, {query: {perPage: 500, sort: 'name'}})
+  categoryRecords
+    .list()
     .then((categories) => {
       if (disposed || !Array.isArray(categories)) return;
       categorySelect.append(...categories.map((c) => h('option', {value: c.id}, c.name)));

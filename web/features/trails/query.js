@@ -1,7 +1,7 @@
 // The trails list's state (search, filters, sort, page) and its two encodings: the page URL's
 // query string, and the API's `GET /trail` parameters with a PocketBase filter string; and the
 // requests of the overview map, which shows every matching trail rather than one page.
-import {quote} from '../../lib/api.js';
+import {likeQuote, quote} from '../../lib/api.js';
 import {DIFFICULTIES, distanceUnit, elevationUnit} from '../../lib/format.js';
 
 export const PER_PAGE = 24;
@@ -94,11 +94,6 @@ export function filterCount(state) {
   ].filter(Boolean).length;
 }
 
-// `~` treats % and _ as wildcards and \ as their escape; a typed one is meant literally.
-function likeText(text) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 // A number for the filter string: always a plain decimal, never text from the URL as is.
 function metres(value, factor) {
   return String(Math.round(Number(value) * factor * 100) / 100);
@@ -108,7 +103,7 @@ export function buildFilter(state, {units, userId}) {
   const parts = [];
   const q = state.q.trim();
   if (q) {
-    const literal = quote(likeText(q));
+    const literal = likeQuote(q);
     parts.push(`(name ~ ${literal} || location ~ ${literal} || description ~ ${literal})`);
   }
   if (state.difficulty.length) parts.push(`(${state.difficulty.map((d) => `difficulty = ${quote(d)}`).join(' || ')})`);

@@ -1,7 +1,7 @@
 // A trail as a card on the trails page: its photo (or drawn track), name, place, the numbers a
 // hiker compares, badges for difficulty and who sees it, date and author.
 import {h} from '../../lib/dom.js';
-import {fileUrl} from '../../lib/api.js';
+import {files} from '../../lib/resources.js';
 import {difficultyLabel, formatDate} from '../../lib/format.js';
 import {trackNumbers, trackPreview} from '../../lib/track_summary.js';
 
@@ -12,7 +12,7 @@ function cardMedia(trail) {
   return h(
     'div',
     {class: 'trail-card-media'},
-    h('img', {src: fileUrl(trail, photos[index], {thumb: '600x0'}), alt: `Photo of ${trail.name || 'the trail'}`, loading: 'lazy', decoding: 'async', width: 320, height: 180}),
+    h('img', {src: files.url(trail, photos[index], {thumb: '600x0'}), alt: `Photo of ${trail.name || 'the trail'}`, loading: 'lazy', decoding: 'async', width: 320, height: 180}),
   );
 }
 

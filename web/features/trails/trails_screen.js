@@ -6,7 +6,7 @@
 // cards are on screen, and only while the map is; paging through the cards keeps them.
 import {scrollBehavior} from '../../lib/motion.js';
 import {h, replace} from '../../lib/dom.js';
-import {api} from '../../lib/api.js';
+import {trails} from '../../lib/resources.js';
 import {signInHref} from '../../lib/session.js';
 import {pagination} from '../../lib/pagination.js';
 import {trailCard} from './trail_card.js';
@@ -203,7 +203,7 @@ export default {
         if (mapPending === pending) drawMap();
       }, MAP_LOADING_DELAY);
       try {
-        const answers = await Promise.all(request.queries.map((query) => api('GET', '/trail', null, {query, signal: controller.signal})));
+        const answers = await Promise.all(request.queries.map((query) => trails.list(query, {signal: controller.signal})));
         if (mapPending !== pending || disposed) return;
         mapSet = {key: request.key, filter: request.filter, trails: mergeTrails(...answers.map((answer) => answer?.items))};
       } catch (error) {
@@ -336,12 +336,12 @@ export default {
       count.textContent = 'Loading trails…';
       count.classList.remove('visually-hidden');
       try {
-        let answer = await api('GET', '/trail', null, {query: listQuery(state, {units, userId: me, withPolyline: serverLacksPreview}), signal: mine.signal});
+        let answer = await trails.list(listQuery(state, {units, userId: me, withPolyline: serverLacksPreview}), {signal: mine.signal});
         const sample = answer.items?.[0];
         if (sample && !('preview' in sample) && !('polyline' in sample) && !serverLacksPreview) {
           // `fields` works but `preview` does not exist yet: ask once more with the full line.
           serverLacksPreview = true;
-          answer = await api('GET', '/trail', null, {query: listQuery(state, {units, userId: me, withPolyline: true}), signal: mine.signal});
+          answer = await trails.list(listQuery(state, {units, userId: me, withPolyline: true}), {signal: mine.signal});
         }
         if (controller !== mine || disposed) return;
         // A page past the end (an old link, or trails deleted meanwhile): show the last one.
