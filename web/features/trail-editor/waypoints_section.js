@@ -1,22 +1,16 @@
 // Waypoints of the edit page: a map with the track and numbered waypoint pins (drag a pin to move
 // it; click the map to add one there), the list with Edit and Delete, and one small form for a new
-// or changed waypoint. The map loads on demand; without it, waypoints are still edited by their
+// or changed waypoint (waypoint_form.js). The map loads on demand; without it, waypoints are still edited by their
 // coordinates.
 import {h, replace, uniqueId} from '../../lib/dom.js';
 import {waypoints as waypointRecords} from '../../lib/resources.js';
 import {confirmDialog} from '../../lib/dialog.js';
-import {field, formError, onSubmit} from '../../lib/forms.js';
-import {editSection, inputError} from './trail_fields.js';
 import {reducedMotion} from '../../lib/motion.js';
+import {editSection} from './trail_fields.js';
+import {waypointForm, waypointLabel as label} from './waypoint_form.js';
 
-const label = (w) => w.name || 'Unnamed waypoint';
 const idOf = (value) => (value && typeof value === 'object' ? value.id : value);
 const coords = (lat, lon) => `${Number(lat).toFixed(5)}, ${Number(lon).toFixed(5)}`;
-
-function readCoordinate(text, min, max) {
-  const value = Number(String(text || '').trim().replace(',', '.'));
-  return String(text || '').trim() && Number.isFinite(value) && value >= min && value <= max ? value : NaN;
-}
 
 export function waypointsSection(editor) {
   const trailId = editor.trail.id;
@@ -50,62 +44,35 @@ export function waypointsSection(editor) {
   function showForm(host, {waypoint, lat, lon}) {
     closeForm();
     const isNew = !waypoint;
-    const cancel = h('button', {type: 'button', class: 'button'}, 'Cancel');
-    const form = h(
-      'form',
-      {class: 'waypoint-form stack', novalidate: true},
-      h('h3', null, isNew ? 'New waypoint' : `Edit ${label(waypoint)}`),
-      formError(),
-      field({label: 'Waypoint name', name: 'name', value: waypoint?.name || '', attrs: {maxlength: 500, autocomplete: 'off'}}),
-      field({label: 'Waypoint description', name: 'description', type: 'textarea', rows: 2, value: waypoint?.description || '', attrs: {maxlength: 20000}}),
-      h(
-        'div',
-        {class: 'form-grid'},
-        field({label: 'Latitude', name: 'lat', value: lat === undefined ? '' : Number(lat).toFixed(6), attrs: {inputmode: 'decimal', autocomplete: 'off'}}),
-        field({label: 'Longitude', name: 'lon', value: lon === undefined ? '' : Number(lon).toFixed(6), attrs: {inputmode: 'decimal', autocomplete: 'off'}}),
-      ),
-      h('div', {class: 'actions'}, cancel, h('button', {type: 'submit', class: 'button primary'}, isNew ? 'Add waypoint' : 'Save waypoint')),
-    );
-    const latInput = form.elements.lat;
-    const lonInput = form.elements.lon;
-    // Typed coordinates move the pin, so the map shows where the waypoint will be.
-    form.addEventListener('input', (event) => {
-      if (event.target !== latInput && event.target !== lonInput) return;
-      const at = [readCoordinate(latInput.value, -90, 90), readCoordinate(lonInput.value, -180, 180)];
-      if (at.some(Number.isNaN)) return;
-      if (isNew) placePending(at);
-      else pins?.getLayers().find((m) => m.waypointId === waypoint.id)?.setLatLng(at);
-    });
-    onSubmit(form, async (values) => {
-      const body = {
-        name: values.name.trim(),
-        description: values.description,
-        lat: readCoordinate(values.lat, -90, 90),
-        lon: readCoordinate(values.lon, -180, 180),
-      };
-      const problems = {};
-      if (Number.isNaN(body.lat)) problems.lat = 'Enter a latitude between -90 and 90, like 46.5.';
-      if (Number.isNaN(body.lon)) problems.lon = 'Enter a longitude between -180 and 180, like 7.25.';
-      if (Object.keys(problems).length) throw inputError(problems);
-      if (isNew) {
-        const created = await waypointRecords.create({...body, author: editor.session.user.id, trail: trailId});
+    const {form, setPosition} = waypointForm({
+      waypoint,
+      lat,
+      lon,
+      onMove(at) {
+        if (isNew) placePending(at);
+        else pins?.getLayers().find((m) => m.waypointId === waypoint.id)?.setLatLng(at);
+      },
+      async onSave(body) {
+        if (isNew) {
+          const created = await waypointRecords.create({...body, author: editor.session.user.id, trail: trailId});
+          closeForm();
+          added(created);
+        } else {
+          const saved = await waypointRecords.update(waypoint.id, body);
+          closeForm();
+          changed(saved);
+          announce.textContent = `Saved ${label(saved)}.`;
+        }
+      },
+      onCancel() {
         closeForm();
-        added(created);
-      } else {
-        const saved = await waypointRecords.update(waypoint.id, body);
-        closeForm();
-        changed(saved);
-        announce.textContent = `Saved ${label(saved)}.`;
-      }
+        (isNew ? addButton : list.querySelector(`[data-id="${waypoint.id}"] .wp-edit`))?.focus();
+      },
     });
     host.append(form);
     openForm = {
-      form,
-      setPosition(at) {
-        latInput.value = at[0].toFixed(6);
-        lonInput.value = at[1].toFixed(6);
-      },
       isNew,
+      setPosition,
       close() {
         form.remove();
         if (pending) pending.remove();
@@ -114,10 +81,6 @@ export function waypointsSection(editor) {
         openForm = null;
       },
     };
-    cancel.addEventListener('click', () => {
-      closeForm();
-      (isNew ? addButton : list.querySelector(`[data-id="${waypoint.id}"] .wp-edit`))?.focus();
-    });
     form.elements.name.focus();
     form.scrollIntoView({block: 'nearest'});
   }
