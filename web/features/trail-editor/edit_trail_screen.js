@@ -58,7 +58,7 @@ function detailsSection(editor, categories) {
   onSubmit(form, async (values) => {
     status.textContent = '';
     const body = trailBody(values, {units: session.units, withStats: !editor.trail.gpx, canPublish: editor.isAuthor});
-    const saved = await trails.update(editor.trail.id, body, {query: {expand: 'category'}});
+    const saved = await trails.update(editor.trail.id, body, {query: {expand: 'category,tags'}});
     editor.update(saved);
     status.textContent = `Saved at ${new Date().toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'})}`;
   });
@@ -115,7 +115,7 @@ export default {
     document.title = 'Edit trail · Cairn';
     view.append(h('p', {class: 'loading'}, 'Loading…'));
     const [trail, categories] = await Promise.all([
-      trails.show(params.id, {expand: 'waypoints,category'}),
+      trails.show(params.id, {expand: 'waypoints,category,tags'}),
       categoryRecords.list().catch(() => []),
     ]);
     const isAuthor = authorId(trail) === session.user.id;

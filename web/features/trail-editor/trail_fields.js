@@ -5,13 +5,15 @@
 import {h} from '../../lib/dom.js';
 import {field} from '../../lib/forms.js';
 import {DIFFICULTIES, distanceUnit, elevationUnit, formatDate} from '../../lib/format.js';
+import {tagPicker} from './tag_picker.js';
 
 function categoryOptions(categories) {
   return [{value: '', label: 'No category'}, ...categories.map((c) => ({value: c.id, label: c.name}))];
 }
 
-// The descriptive fields: name, date, location, category, difficulty, description, public.
-// `canPublish` is false for an edit share, which may not change who sees the trail.
+// The descriptive fields: name, date, location, category, difficulty, tags, description, public.
+// `canPublish` is false for an edit share, which may not change who sees the trail. The tags
+// shown chosen are the trail's expanded ones (`expand.tags`).
 export function detailFields(trail, {categories = [], canPublish = true, publicDefault = false} = {}) {
   const pub = trail.public ?? publicDefault;
   return [
@@ -24,6 +26,7 @@ export function detailFields(trail, {categories = [], canPublish = true, publicD
       field({label: 'Category', name: 'category', type: 'select', value: trail.category || '', options: categoryOptions(categories)}),
       field({label: 'Difficulty', name: 'difficulty', type: 'select', value: trail.difficulty || '', options: [{value: '', label: 'Not set'}, ...DIFFICULTIES]}),
     ),
+    tagPicker({chosen: trail.expand?.tags || []}).element,
     field({label: 'Description', name: 'description', type: 'textarea', rows: 5, value: trail.description || '', attrs: {maxlength: 20000}}),
     canPublish
       ? field({label: 'Public', name: 'public', type: 'checkbox', value: pub, help: 'Everyone can see a public trail, also without an account.'})
@@ -81,6 +84,16 @@ export function inputError(fields) {
   return Object.assign(new Error('Some values are not valid. See the marked fields.'), {name: 'ApiError', status: 400, fields});
 }
 
+// The tag picker's hidden `tags` field (a JSON array of ids) -> the ids; anything else -> none.
+export function tagIds(text) {
+  try {
+    const ids = JSON.parse(text);
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === 'string' && id) : [];
+  } catch {
+    return [];
+  }
+}
+
 // Form values -> request body. Throws inputError for values that cannot be read.
 export function trailBody(values, {units, withStats = false, canPublish = true} = {}) {
   const problems = {};
@@ -92,6 +105,7 @@ export function trailBody(values, {units, withStats = false, canPublish = true} 
     category: values.category || null,
     difficulty: values.difficulty || null,
   };
+  if ('tags' in values) body.tags = tagIds(values.tags);
   if (!body.name) problems.name = 'Give the trail a name.';
   if (canPublish && 'public' in values) body.public = Boolean(values.public);
   if (withStats) {

@@ -1,6 +1,6 @@
 // The trail page's header: the name, who made it where and when, badges (difficulty, category,
-// who sees it, the viewer's share, the rating), and the actions the viewer may take: Edit,
-// Share, Export GPX and Delete. An action that fails says so beside the buttons.
+// who sees it, the viewer's share, the rating), the trail's tags, and the actions the viewer may
+// take: Edit, Share, Export GPX and Delete. An action that fails says so beside the buttons.
 import {h, toast, keepFocus} from '../../lib/dom.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {difficultyLabel, formatDate} from '../../lib/format.js';
@@ -22,6 +22,7 @@ export function trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate
       h('h1', null, trail.name || 'Untitled trail'),
       meta.length ? h('p', {class: 'trail-meta muted'}, meta.join(' · ')) : null,
       badges(trail, myShare, rating),
+      tagList(trail),
     ),
     h('div', {class: 'trail-actions-box'}, actions(trail, {isAuthor, canEdit, status, navigate, session}), status),
   );
@@ -38,6 +39,13 @@ function badges(trail, myShare, rating) {
     myShare ? h('span', {class: 'badge shared'}, myShare.permission === 'edit' ? 'Shared with you · can edit' : 'Shared with you') : null,
     rating,
   );
+}
+
+// The tags the trail was given (`expand=tags`), in the order chosen.
+function tagList(trail) {
+  const tags = Array.isArray(trail.expand?.tags) ? trail.expand.tags : [];
+  if (!tags.length) return null;
+  return h('ul', {class: 'tag-list', 'aria-label': 'Tags'}, tags.map((tag) => h('li', {class: 'tag'}, tag.name)));
 }
 
 function actions(trail, {isAuthor, canEdit, status, navigate, session}) {

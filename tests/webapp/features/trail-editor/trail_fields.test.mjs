@@ -2,7 +2,7 @@
 // with a decimal comma, their own units) becomes the request body in seconds and metres.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {durationInput, parseDuration, parseNumber, inputError, trailBody} from '../../../../web/features/trail-editor/trail_fields.js';
+import {durationInput, parseDuration, parseNumber, inputError, tagIds, trailBody} from '../../../../web/features/trail-editor/trail_fields.js';
 
 test('durations are typed as h:mm, hours, or hours with a fraction', () => {
   const cases = [
@@ -109,4 +109,15 @@ test('public is sent only when the form has it and the editor may publish', () =
   assert.equal(trailBody({name: 'x', public: false}).public, false);
   assert.equal('public' in trailBody({name: 'x'}), false);
   assert.equal('public' in trailBody({name: 'x', public: true}, {canPublish: false}), false);
+});
+
+test("the tag picker's ids are sent as the trail's tags, an array of ids", () => {
+  assert.deepEqual(trailBody({name: 'x', tags: '["tag000000000001","tag000000000002"]'}).tags, ['tag000000000001', 'tag000000000002']);
+  assert.deepEqual(trailBody({name: 'x', tags: '[]'}).tags, [], 'no tags left is an empty array, which clears them');
+  assert.equal('tags' in trailBody({name: 'x'}), false, 'a form without the picker leaves the tags alone');
+});
+
+test('a tags field that is not a JSON array of ids counts as no tags', () => {
+  for (const text of ['', 'alps', '{"a":1}', '[1, null, ""]', '"x"']) assert.deepEqual(tagIds(text), [], text);
+  assert.deepEqual(tagIds('["a", 2, "b"]'), ['a', 'b']);
 });
