@@ -41,11 +41,13 @@ function badges(trail, myShare, rating) {
   );
 }
 
-// The tags the trail was given (`expand=tags`), in the order chosen.
+// The tags the trail was given (`expand=tags`), in the order chosen; each links to the trails
+// that have it.
 function tagList(trail) {
   const tags = Array.isArray(trail.expand?.tags) ? trail.expand.tags : [];
   if (!tags.length) return null;
-  return h('ul', {class: 'tag-list', 'aria-label': 'Tags'}, tags.map((tag) => h('li', {class: 'tag'}, tag.name)));
+  const link = (tag) => h('a', {href: `/trails?tag=${encodeURIComponent(tag.id)}`, 'aria-label': `Trails tagged ${tag.name}`}, tag.name);
+  return h('ul', {class: 'tag-list', 'aria-label': 'Tags'}, tags.map((tag) => h('li', {class: 'tag'}, link(tag))));
 }
 
 function actions(trail, {isAuthor, canEdit, status, navigate, session}) {

@@ -1,8 +1,9 @@
 // The trails page's search and filter form: search box, sort, difficulty, distance and gain
-// ranges, category and (signed in) scope. It reports what the visitor chose; the screen owns
-// the state, the URL and the loading. On phones the filters fold behind a "Filters" button.
+// ranges, category, (signed in) scope, and the tag a trail page's tag link chose. It reports
+// what the visitor chose; the screen owns the state, the URL and the loading. On phones the
+// filters fold behind a "Filters" button.
 import {h, uniqueId} from '../../lib/dom.js';
-import {categories as categoryRecords} from '../../lib/resources.js';
+import {categories as categoryRecords, tags as tagRecords} from '../../lib/resources.js';
 import {DIFFICULTIES, distanceUnit, elevationUnit} from '../../lib/format.js';
 import {SCOPES, SORTS, filterCount, hasFilters} from './query.js';
 
@@ -33,6 +34,40 @@ function rangeFieldset(legend, unit, minName, maxName, state) {
     h('div', {class: 'trails-range-inputs'}, input(minName, `Minimum ${legend.toLowerCase()} (${unit})`, 'min'), h('span', {'aria-hidden': 'true'}, '–'), input(maxName, `Maximum ${legend.toLowerCase()} (${unit})`, 'max')),
     h('p', {class: 'field-error', id: errorId}),
   );
+}
+
+// The tag filter: shown only while the list is narrowed to one tag, as the tag's name with a
+// button that drops it (onRemove). show(id) names the tag, fetching its name.
+function tagField(onRemove) {
+  const name = h('span', {class: 'tag'});
+  const remove = h('button', {type: 'button', class: 'button small'}, 'Remove');
+  const element = h('div', {class: 'trails-tag', role: 'group', 'aria-label': 'Tag', hidden: true}, h('span', {class: 'trails-tag-label'}, 'Tag'), h('div', {class: 'row'}, name, remove));
+  const field = {
+    id: '',
+    element,
+    show(id = '') {
+      field.id = id || '';
+      element.hidden = !field.id;
+      if (!field.id) return;
+      name.textContent = '…';
+      remove.setAttribute('aria-label', 'Remove the tag filter');
+      tagRecords.show(field.id, {fields: 'id,name'}).then(
+        (tag) => {
+          if (field.id !== id) return;
+          name.textContent = tag.name;
+          remove.setAttribute('aria-label', `Remove the tag filter ${tag.name}`);
+        },
+        () => {
+          if (field.id === id) name.textContent = 'Unknown tag';
+        },
+      );
+    },
+  };
+  remove.addEventListener('click', () => {
+    field.show('');
+    onRemove();
+  });
+  return field;
 }
 
 function selectField(label, name, options, value) {
@@ -69,6 +104,11 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
   const categoryField = selectField('Category', 'category', [{value: '', label: 'Any category'}], state.category);
   const categorySelect = categoryField.querySelector('select');
   const scopeField = signedIn ? selectField('Show', 'scope', SCOPES, state.scope) : null;
+  const tagFilter = tagField(() => {
+    report(false);
+    searchInput.focus();
+  });
+  tagFilter.show(state.tag);
   // Not "Clear filters": that is the empty state's button, and two of one name confuse.
   const clearButton = h('button', {type: 'button', class: 'button', onclick: onClear}, 'Reset filters');
   const panelId = uniqueId('trail-filters');
@@ -81,6 +121,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
     gainRange,
     categoryField,
     scopeField,
+    tagFilter.element,
     h('div', {class: 'trails-filters-actions'}, clearButton),
   );
   const form = h(
@@ -101,6 +142,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
     // Until the categories arrive the select cannot hold the URL's choice; keep it.
     if (categoriesLoaded) read.category = String(data.get('category') || '');
     if (signedIn) read.scope = String(data.get('scope') || 'all');
+    read.tag = tagFilter.id;
     return read;
   }
 
@@ -183,6 +225,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
       wantedCategory = next.category;
       categorySelect.value = next.category;
       if (signedIn) form.elements.scope.value = next.scope;
+      tagFilter.show(next.tag);
     },
     summarize(current) {
       const n = filterCount(current);

@@ -37,6 +37,9 @@ export const CARD_FIELDS = [
 // Range bounds are kept as typed (in the viewer's units) so the inputs show them back unchanged.
 const RANGE_KEYS = ['dmin', 'dmax', 'gmin', 'gmax'];
 
+// A tag's id (the trail page's tags link here); the state holds `tag` only when the URL names one.
+const TAG_ID = /^[a-z0-9]{15}$/;
+
 export function emptyState() {
   return {q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', category: '', scope: 'all', sort: DEFAULT_SORT, page: 1};
 }
@@ -54,6 +57,8 @@ export function stateFromQuery(query, {signedIn}) {
   state.difficulty = [...new Set((query.get('difficulty') || '').split(',').filter((d) => known.has(d)))];
   for (const key of RANGE_KEYS) state[key] = numberText(query.get(key));
   state.category = (query.get('category') || '').slice(0, 64);
+  const tag = query.get('tag') || '';
+  if (TAG_ID.test(tag)) state.tag = tag;
   const scope = query.get('scope') || 'all';
   state.scope = signedIn && SCOPES.some((s) => s.value === scope) ? scope : 'all';
   const sort = query.get('sort') || DEFAULT_SORT;
@@ -70,6 +75,7 @@ export function queryFromState(state) {
   if (state.difficulty.length) params.set('difficulty', state.difficulty.join(','));
   for (const key of RANGE_KEYS) if (state[key] !== '') params.set(key, state[key]);
   if (state.category) params.set('category', state.category);
+  if (state.tag) params.set('tag', state.tag);
   if (state.scope !== 'all') params.set('scope', state.scope);
   if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
   if (state.page > 1) params.set('page', String(state.page));
@@ -80,7 +86,7 @@ export function queryFromState(state) {
 
 // True when anything narrows the list (search, filters or scope); sort and page do not.
 export function hasFilters(state) {
-  return Boolean(state.q.trim() || state.difficulty.length || RANGE_KEYS.some((k) => state[k] !== '') || state.category || state.scope !== 'all');
+  return Boolean(state.q.trim() || state.difficulty.length || RANGE_KEYS.some((k) => state[k] !== '') || state.category || state.tag || state.scope !== 'all');
 }
 
 // How many filter controls are set (for the "Filters (2)" button), the search box excluded.
@@ -90,6 +96,7 @@ export function filterCount(state) {
     state.dmin !== '' || state.dmax !== '',
     state.gmin !== '' || state.gmax !== '',
     Boolean(state.category),
+    Boolean(state.tag),
     state.scope !== 'all',
   ].filter(Boolean).length;
 }
@@ -114,6 +121,7 @@ export function buildFilter(state, {units, userId}) {
   if (state.gmin !== '') parts.push(`elevation_gain >= ${metres(state.gmin, elevation)}`);
   if (state.gmax !== '') parts.push(`elevation_gain <= ${metres(state.gmax, elevation)}`);
   if (state.category) parts.push(`category = ${quote(state.category)}`);
+  if (state.tag) parts.push(`tags ?= ${quote(state.tag)}`);
   if (userId && state.scope === 'public') parts.push('public = true');
   if (userId && state.scope === 'mine') parts.push(`author = ${quote(userId)}`);
   // What the cards badge "Shared with you": someone else's trail that is not public.

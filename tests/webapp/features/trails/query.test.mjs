@@ -242,3 +242,28 @@ test('the map says when it does not show every matching trail', () => {
   assert.equal(mapCapNote(300, 300), '');
   assert.equal(mapCapNote(24, 0), '');
 });
+
+// --- tags -----------------------------------------------------------------------------------
+
+test("a tag from the URL (a trail page's tag link) narrows the list to trails that have it", () => {
+  const s = fromUrl('tag=abcdefghij12345');
+  assert.equal(s.tag, 'abcdefghij12345');
+  assert.equal(buildFilter(s, {units: 'metric', userId: ''}), 'tags ?= "abcdefghij12345"');
+  assert.equal(queryFromState(s), '?tag=abcdefghij12345');
+  assert.equal(hasFilters(s), true);
+  assert.equal(filterCount(s), 1);
+});
+
+test('a tag in the URL that is not a tag id is left out', () => {
+  for (const bad of ['x', '" || 1=1', 'ABCDEFGHIJ12345', 'abcdefghij123456']) {
+    const s = fromUrl(`tag=${encodeURIComponent(bad)}`);
+    assert.equal(s.tag, undefined, bad);
+    assert.equal(buildFilter(s, {units: 'metric', userId: ''}), '', bad);
+  }
+});
+
+test('the tag filter joins the others as one more quoted literal', () => {
+  const filter = buildFilter(state({q: 'ridge', tag: 'abcdefghij12345', category: 'c1'}), {units: 'metric', userId: 'me'});
+  assert.equal(skeleton(filter), '(name ~ S || location ~ S || description ~ S) && category = S && tags ?= S');
+  assert.deepEqual(stringLiterals(filter).slice(-1), ['abcdefghij12345']);
+});
