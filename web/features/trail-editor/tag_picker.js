@@ -109,6 +109,8 @@ export function tagPicker({chosen = []} = {}) {
     model.type(input.value);
   });
   input.addEventListener('keydown', (event) => {
+    // Keys that finish a word in an input method (Japanese, Chinese, ...) are not ours.
+    if (event.isComposing) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       model.move(event.key === 'ArrowDown' ? 1 : -1);
