@@ -20,7 +20,8 @@ export function searchTags(text, {signal, limit = SUGGESTIONS} = {}) {
   return tagRecords.list({filter, sort: 'name', perPage: limit}, {signal});
 }
 
-// A tag of exactly `name` (any case), or null: the names starting with it, fewest first.
+// The tag of exactly `name` in any case, or null, looked for among up to 100 tags whose name
+// starts with it (suggestions hold only ten of those that contain it).
 async function findTag(name) {
   const prefix = likeQuote(name).slice(0, -1); // the closing quote, to put a wildcard before it
   const found = await tagRecords.list({filter: `name ~ ${prefix}%"`, sort: 'name', perPage: 100});
@@ -42,9 +43,9 @@ export function optionsFor(text, found, chosen) {
 }
 
 // tagChoice({chosen, delay, onChange}) -> the picker's state and actions.
-// State: text, options ([{kind: 'tag'|'create', name, tag}]), active (index or -1), chosen
-// ([{id, name}]), busy (a tag is being found or made), error and message (for the screen reader
-// status). onChange() follows every change of state.
+// State: text, open (suggestions shown), options ([{kind: 'tag'|'create', name, tag}]), active
+// (index or -1), chosen ([{id, name}]), busy (a tag is being found or made), error and message
+// (for the screen reader status). onChange() follows every change of state.
 export function tagChoice({chosen = [], delay = SEARCH_DELAY, onChange = () => {}} = {}) {
   let timer = 0;
   let controller = null;
