@@ -6,8 +6,9 @@
 import {h, replace, uniqueId} from '../../lib/dom.js';
 import {tagChoice} from './tag_choice.js';
 
-// tagPicker({chosen: [{id, name}]}) -> {element, ids()}
-export function tagPicker({chosen = []} = {}) {
+// tagPicker({chosen: [{id, name}], delay}) -> {element, ids()}; `delay` is the wait after typing
+// before suggestions are asked for (tag_choice.js's SEARCH_DELAY unless given).
+export function tagPicker({chosen = [], delay} = {}) {
   const inputId = uniqueId('f-tags-input');
   const valueId = uniqueId('f-tags');
   const listId = uniqueId('tag-options');
@@ -44,7 +45,7 @@ export function tagPicker({chosen = []} = {}) {
     status,
   );
 
-  const model = tagChoice({chosen, onChange: render});
+  const model = tagChoice({chosen, delay, onChange: render});
   let shownIds = '';
   let shownMessage = '';
 
