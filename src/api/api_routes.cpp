@@ -1,29 +1,54 @@
 // Health, accounts, tracks, files, the record families and the JSON fallbacks.
 #include "api/api_routes.h"
 
-#include "api/responses.h"
+#include <functional>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "api/core/responses.h"
 
 namespace cairn::api {
 
 ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
-    : disk_space_(services.disk_space),
+    : records_(services.records),
+      disk_space_(services.disk_space),
       callers_(services.auth, std::move(caller_options)),
-      record_routes_(services.records, callers_),
+      record_routes_(services.records),
       account_routes_(services.accounts, services.auth, callers_),
-      track_routes_(services.tracks, callers_),
-      file_routes_(services.uploads, services.files, callers_) {}
+      track_routes_(services.tracks),
+      file_routes_(services.uploads, services.files) {}
 
-void ApiRoutes::Register(http::Router& router) {
-  router.Add("GET", "/api/health", [this](auto& r) { return Health(r); });
-  account_routes_.Register(router);
-  track_routes_.Register(router);
+void ApiRoutes::Register(http::Router& http_router) {
+  ApiRouter router(http_router, callers_);
+  router.Add(
+      "GET", "/api/health", [this](auto& r, auto& c) { return Health(r, c); }, CallerUse::kIgnore);
   file_routes_.Register(router);
-  for (const auto& family : StandardFamilyRoutes()) record_routes_.Register(router, family);
-  router.SetFallbacks([](const http::Request&) { return StatusErrorResponse(404); },
-                      [](const http::Request&) { return StatusErrorResponse(405); });
+  // Route groups a family may ask for beside its generic routes.
+  const std::map<std::string, std::function<void()>> groups = {
+      {"accounts", [&] { account_routes_.Register(router); }},
+      {"tracks", [&] { track_routes_.Register(router); }},
+  };
+  std::set<std::string> bound;
+  for (const auto& family : records_.families().All()) {
+    const services::FamilyRoutes& routes = family->definition.routes;
+    if (routes.path.empty()) continue;
+    record_routes_.Register(router, {family->name(), routes});
+    file_routes_.Register(router, family->name(), routes);
+    for (const std::string& group : routes.extra) {
+      auto it = groups.find(group);
+      if (it == groups.end()) {
+        throw std::logic_error(family->name() + " asks for unknown routes \"" + group + "\"");
+      }
+      if (bound.insert(group).second) it->second();
+    }
+  }
+  http_router.SetFallbacks([](const http::Request&) { return StatusErrorResponse(404); },
+                           [](const http::Request&) { return StatusErrorResponse(405); });
 }
 
-http::Response ApiRoutes::Health(const http::Request&) const {
+util::Result<http::Response> ApiRoutes::Health(const http::Request&,
+                                               const services::Caller&) const {
   // The server answers, so its status is ok; storage says whether writes can still succeed.
   auto disk = disk_space_.Check();
   const char* storage = disk.ok() ? services::StorageLevelName(disk->level) : "unknown";

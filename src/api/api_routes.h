@@ -3,12 +3,12 @@
 
 #include <memory>
 
-#include "api/account_routes.h"
-#include "api/file_routes.h"
-#include "api/record_routes.h"
-#include "api/track_routes.h"
+#include "api/accounts/account_routes.h"
+#include "api/files/file_routes.h"
+#include "api/records/record_routes.h"
+#include "api/tracks/track_routes.h"
 #include "http/router.h"
-#include "services/disk_space_monitor.h"
+#include "services/files/disk_space_monitor.h"
 
 namespace cairn::api {
 
@@ -31,8 +31,10 @@ class ApiRoutes {
 
  private:
   // GET /api/health: {"status": "ok", "storage": "ok" | "low" | "full"}.
-  http::Response Health(const http::Request& request) const;
+  util::Result<http::Response> Health(const http::Request& request,
+                                      const services::Caller& caller) const;
 
+  services::RecordService& records_;
   const services::DiskSpaceMonitor& disk_space_;
   CallerResolver callers_;
   RecordRoutes record_routes_;

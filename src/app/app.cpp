@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "api/api_routes.h"
-#include "api/responses.h"
+#include "api/core/responses.h"
 #include "app/core.h"
 #include "app/data_dir.h"
 #include "app/doctor_command.h"

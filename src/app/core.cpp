@@ -1,9 +1,8 @@
 // Building the service graph from a Config.
 #include "app/core.h"
 
-#include "services/collections.h"
-#include "services/families.h"
-#include "services/installation_secret.h"
+#include "services/accounts/installation_secret.h"
+#include "services/families/families.h"
 
 namespace cairn::app {
 
@@ -20,25 +19,27 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   CAIRN_ASSIGN_OR_RETURN(core->database,
                          storage::Database::Open({config.data_dir + "/data.db", config.db_readers,
                                                   config.query_timeout_seconds * 1000}));
-  core->registry = services::BuildCollectionRegistry();
-  core->engine = std::make_unique<records::RecordEngine>(core->registry, core->clock);
+  core->families = std::make_unique<services::FamilyRegistry>();
+  services::BuildFamilies(*core->families, core->clock);
+  core->engine =
+      std::make_unique<records::RecordEngine>(core->families->collections(), core->clock);
   core->signer = std::make_unique<services::TokenSigner>(secret);
-  core->outbox = std::make_unique<services::MailOutbox>(std::move(smtp));
-  core->auth = std::make_unique<services::AuthService>(*core->database, *core->engine, core->hasher,
-                                                       *core->signer, core->throttle, *core->outbox,
-                                                       core->clock);
+  core->outbox = std::make_unique<mail::MailOutbox>(std::move(smtp));
   core->blobs = std::make_unique<storage::BlobStore>(config.data_dir + "/storage");
+  core->records = std::make_unique<services::RecordService>(*core->database, *core->families,
+                                                            *core->engine, *core->blobs);
+  core->auth = std::make_unique<services::AuthService>(*core->database, *core->records,
+                                                       core->hasher, *core->signer, core->throttle,
+                                                       *core->outbox, core->clock);
   core->accounts = std::make_unique<services::AccountService>(
-      *core->database, *core->engine, core->hasher, *core->auth, *core->blobs,
+      *core->database, *core->records, core->hasher, *core->auth,
       services::AccountService::Options{.signup_enabled = config.signup_enabled});
-  core->records =
-      std::make_unique<services::RecordService>(*core->database, *core->engine, *core->blobs);
   auto megabytes = [](int mb) { return static_cast<size_t>(mb) * 1024 * 1024; };
   core->tracks = std::make_unique<services::TrackService>(
-      *core->database, *core->engine, *core->blobs,
+      *core->database, *core->records, *core->blobs,
       services::TrackService::Options{.max_file_bytes = megabytes(config.max_track_mb)});
   core->uploads = std::make_unique<services::UploadService>(
-      *core->database, *core->engine, *core->blobs, *core->records, *core->accounts,
+      *core->blobs, *core->records,
       services::UploadLimits{.photo_bytes = megabytes(config.max_photo_mb),
                              .avatar_bytes = megabytes(config.max_avatar_mb),
                              .track_bytes = megabytes(config.max_track_mb)});
@@ -48,11 +49,10 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
     if (auto size = images::ParseThumbSize(text)) thumbs.sizes.push_back(*size);
   }
   core->thumbnails = std::make_unique<services::ThumbnailCache>(*core->blobs, thumbs);
-  core->files = std::make_unique<services::FileDelivery>(*core->database, *core->engine,
-                                                         *core->blobs, *core->thumbnails);
+  core->files = std::make_unique<services::FileDelivery>(
+      *core->database, *core->families, *core->engine, *core->blobs, *core->thumbnails);
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
-  services::RegisterFamilies(*core->records, core->clock);
   return core;
 }
 

@@ -5,20 +5,21 @@
 #include <optional>
 
 #include "app/config.h"
+#include "mail/outbox.h"
 #include "mail/smtp_client.h"
 #include "records/record_engine.h"
-#include "services/account_service.h"
-#include "services/auth_service.h"
-#include "services/disk_space_monitor.h"
-#include "services/file_delivery.h"
-#include "services/login_throttle.h"
-#include "services/mail_outbox.h"
-#include "services/password_hasher.h"
-#include "services/record_service.h"
-#include "services/thumbnail_cache.h"
-#include "services/token_signer.h"
-#include "services/track_service.h"
-#include "services/upload_service.h"
+#include "services/accounts/account_service.h"
+#include "services/accounts/auth_service.h"
+#include "services/accounts/login_throttle.h"
+#include "services/accounts/password_hasher.h"
+#include "services/accounts/token_signer.h"
+#include "services/core/family_registry.h"
+#include "services/core/record_service.h"
+#include "services/files/disk_space_monitor.h"
+#include "services/files/file_delivery.h"
+#include "services/files/thumbnail_cache.h"
+#include "services/files/upload_service.h"
+#include "services/tracks/track_service.h"
 #include "storage/blob_store.h"
 #include "storage/database.h"
 #include "util/clock.h"
@@ -31,15 +32,15 @@ struct Core {
   util::SystemClock clock;
   std::unique_ptr<storage::Database> database;
   std::unique_ptr<storage::BlobStore> blobs;  // before its users, so it outlives them
-  records::CollectionRegistry registry;
+  std::unique_ptr<services::FamilyRegistry> families;
   std::unique_ptr<records::RecordEngine> engine;
   services::PasswordHasher hasher;
   std::unique_ptr<services::TokenSigner> signer;
   services::LoginThrottle throttle{clock};
-  std::unique_ptr<services::MailOutbox> outbox;
+  std::unique_ptr<mail::MailOutbox> outbox;
+  std::unique_ptr<services::RecordService> records;
   std::unique_ptr<services::AuthService> auth;
   std::unique_ptr<services::AccountService> accounts;
-  std::unique_ptr<services::RecordService> records;
   std::unique_ptr<services::TrackService> tracks;
   std::unique_ptr<services::UploadService> uploads;
   std::unique_ptr<services::ThumbnailCache> thumbnails;

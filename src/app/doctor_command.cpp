@@ -9,7 +9,7 @@
 
 #include "app/core.h"
 #include "app/data_dir.h"
-#include "services/storage_doctor.h"
+#include "services/files/storage_doctor.h"
 
 namespace cairn::app {
 namespace {

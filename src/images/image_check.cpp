@@ -44,15 +44,32 @@ util::Status CheckPixelSize(const char* format, long long width, long long heigh
 
 }  // namespace internal
 
-util::Result<ImageInfo> CheckImage(std::string_view bytes) {
-  if (bytes.empty()) return util::Error::InvalidArgument("The image file is empty.");
+std::optional<ImageFormat> SniffImageFormat(std::string_view bytes) {
   // "\x89PNG" alone is enough to call it a PNG: a file whose line ends were converted in transit
   // then gets a message about a damaged PNG rather than an unknown format.
-  if (StartsWith(bytes, "\x89PNG")) return internal::CheckPng(bytes);
-  if (StartsWith(bytes, "\xFF\xD8")) return internal::CheckJpeg(bytes);
-  if (bytes.size() >= 12 && StartsWith(bytes, "RIFF") && bytes.substr(8, 4) == "WEBP")
-    return internal::CheckWebp(bytes);
-  if (LooksLikeXml(bytes) && internal::LooksLikeSvg(bytes)) return internal::CheckSvg(bytes);
+  if (StartsWith(bytes, "\x89PNG")) return ImageFormat::kPng;
+  if (StartsWith(bytes, "\xFF\xD8")) return ImageFormat::kJpeg;
+  if (bytes.size() >= 12 && StartsWith(bytes, "RIFF") && bytes.substr(8, 4) == "WEBP") {
+    return ImageFormat::kWebp;
+  }
+  if (LooksLikeXml(bytes) && internal::LooksLikeSvg(bytes)) return ImageFormat::kSvg;
+  return std::nullopt;
+}
+
+util::Result<ImageInfo> CheckImage(std::string_view bytes) {
+  if (bytes.empty()) return util::Error::InvalidArgument("The image file is empty.");
+  const std::optional<ImageFormat> format = SniffImageFormat(bytes);
+  if (!format) return util::Error::InvalidArgument("Not a PNG, JPEG, WEBP or SVG image.");
+  switch (*format) {
+    case ImageFormat::kPng:
+      return internal::CheckPng(bytes);
+    case ImageFormat::kJpeg:
+      return internal::CheckJpeg(bytes);
+    case ImageFormat::kWebp:
+      return internal::CheckWebp(bytes);
+    case ImageFormat::kSvg:
+      return internal::CheckSvg(bytes);
+  }
   return util::Error::InvalidArgument("Not a PNG, JPEG, WEBP or SVG image.");
 }
 

@@ -2,6 +2,7 @@
 // is one whole, well-formed image of that format (never judged by the file's name).
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 #include "util/result.h"
@@ -37,6 +38,10 @@ inline constexpr long long kMaxImagePixels = 100'000'000;
 // recognised ("The JPEG file is truncated.", "The SVG image contains a script.", "Not a PNG, JPEG,
 // WEBP or SVG image."). Pure; thread-safe.
 util::Result<ImageInfo> CheckImage(std::string_view bytes);
+
+// The accepted format `bytes` starts like, judged by its first bytes only (whole or damaged), or
+// nullopt when it is none of them. CheckImage checks the format this names. Pure; thread-safe.
+std::optional<ImageFormat> SniffImageFormat(std::string_view bytes);
 
 // "image/png", "image/jpeg", "image/webp", "image/svg+xml".
 const char* MimeTypeOf(ImageFormat format);

@@ -24,7 +24,7 @@ std::string ColumnExpression(const FieldSpec& field, std::string_view alias) {
   return std::string(alias) + "." + QuoteIdentifier(field.name);
 }
 
-void CollectionRegistry::Add(CollectionSpec collection) {
+const CollectionSpec* CollectionRegistry::Add(CollectionSpec collection) {
   std::vector<FieldSpec> fields;
   FieldSpec id{.name = "id", .type = FieldType::kText, .system = true};
   FieldSpec created{.name = "created", .type = FieldType::kDateTime, .system = true};
@@ -35,6 +35,7 @@ void CollectionRegistry::Add(CollectionSpec collection) {
   for (auto& f : collection.fields) fields.push_back(std::move(f));
   collection.fields = std::move(fields);
   collections_.push_back(std::make_unique<CollectionSpec>(std::move(collection)));
+  return collections_.back().get();
 }
 
 const CollectionSpec* CollectionRegistry::Find(std::string_view name_or_id) const {

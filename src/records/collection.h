@@ -21,6 +21,13 @@ enum class FieldType {
   kJson,      // TEXT holding JSON, NULL when empty
 };
 
+// What deleting a record does to the rows whose relation field names it.
+enum class OnDelete {
+  kRefuse,   // the delete fails (Conflict) while such a row exists: the safe default
+  kCascade,  // those rows are deleted too, with what depends on them
+  kUnlink,   // the id is taken out of the field ("" for a single relation)
+};
+
 // The item limit of multi-valued fields that declare none.
 inline constexpr size_t kDefaultMaxSelect = 10000;
 
@@ -33,7 +40,8 @@ struct FieldSpec {
   bool system = false;              // id, created, updated: set by the engine only
   bool server_only = false;         // set by the server (a link share's token), never by bodies
   std::vector<std::string> select_values;
-  std::string relation_target;  // target collection name for kRelation
+  std::string relation_target;             // target collection name for kRelation
+  OnDelete on_delete = OnDelete::kRefuse;  // kRelation: when the target record is deleted
   // Numbers: integer-only and bounds.
   bool only_int = false;
   std::optional<double> min;
@@ -72,8 +80,9 @@ std::string QuoteIdentifier(std::string_view name);
 // All collections, looked up by name or id. Immutable after construction; thread-safe to read.
 class CollectionRegistry {
  public:
-  // Adds a collection; the system fields id, created and updated are prepended.
-  void Add(CollectionSpec collection);
+  // Adds a collection and returns it as stored; the system fields id, created and updated are
+  // prepended.
+  const CollectionSpec* Add(CollectionSpec collection);
 
   const CollectionSpec* Find(std::string_view name_or_id) const;
   const std::vector<std::unique_ptr<CollectionSpec>>& All() const { return collections_; }

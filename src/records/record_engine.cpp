@@ -46,7 +46,7 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
                          CompileFilter(query.filter, collection, registry_, "t", visibility));
   CAIRN_ASSIGN_OR_RETURN(auto sort,
                          CompileSort(query.sort, collection, registry_, "t", visibility));
-  storage::SqlFragment view = visibility.ViewCondition(collection, "t");
+  storage::SqlFragment view = visibility.ListCondition(collection, "t");
   const std::string from = " FROM " + QuoteIdentifier(collection.name) + " t WHERE (" + view.sql +
                            ") AND (" + filter.sql + ") AND (" + extra.sql + ")";
   storage::SqlParams where_params = Concat(Concat(view.params, filter.params), extra.params);
@@ -56,6 +56,7 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
   page.per_page = std::clamp(query.per_page, 1, kMaxPerPage);
   storage::SqlFragment select = SelectList(collection, "t", registry_, visibility);
   const std::string sql = "SELECT " + select.sql + from + " ORDER BY " +
+                          (query.order_by.empty() ? "" : query.order_by + ", ") +
                           (sort.sql.empty() ? "" : sort.sql + ", ") + "t.rowid LIMIT ? OFFSET ?";
   storage::SqlParams params = Concat(Concat(std::move(select.params), where_params), sort.params);
   params.emplace_back(static_cast<int64_t>(page.per_page));
@@ -152,9 +153,10 @@ util::Result<Json> RecordEngine::InsertWithId(
   return FindById(connection, collection, id, visibility);
 }
 
-util::Result<Json> RecordEngine::Update(storage::Connection& connection,
-                                        const CollectionSpec& collection, std::string_view id,
-                                        const Json& changes, const Visibility& visibility) const {
+util::Result<Json> RecordEngine::Update(
+    storage::Connection& connection, const CollectionSpec& collection, std::string_view id,
+    const Json& changes, const Visibility& visibility,
+    const std::vector<std::pair<std::string, storage::SqlValue>>& hidden_columns) const {
   std::string assignments = "updated = ?";
   storage::SqlParams params{util::FormatTimestamp(clock_.NowMillis())};
   for (const auto& field : collection.fields) {
@@ -163,6 +165,10 @@ util::Result<Json> RecordEngine::Update(storage::Connection& connection,
     if (it == changes.end()) continue;
     assignments += ", " + QuoteIdentifier(field.name) + " = ?";
     params.push_back(ToColumnValue(field, *it));
+  }
+  for (const auto& [name, value] : hidden_columns) {
+    assignments += ", " + QuoteIdentifier(name) + " = ?";
+    params.push_back(value);
   }
   params.emplace_back(std::string(id));
   CAIRN_ASSIGN_OR_RETURN(auto changed,

@@ -24,6 +24,8 @@ struct ListQuery {
   std::string filter;
   ExpandTree expand;
   bool skip_total = false;
+  // From code only, never from a request: an ORDER BY expression on alias "t" before `sort`.
+  std::string order_by;
 };
 
 struct ListPage {
@@ -92,9 +94,10 @@ class RecordEngine {
 
   // Applies validated `changes` to record `id`, bumps `updated` and returns the record as
   // `visibility`'s caller sees it.
-  util::Result<Json> Update(storage::Connection& connection, const CollectionSpec& collection,
-                            std::string_view id, const Json& changes,
-                            const Visibility& visibility) const;
+  util::Result<Json> Update(
+      storage::Connection& connection, const CollectionSpec& collection, std::string_view id,
+      const Json& changes, const Visibility& visibility,
+      const std::vector<std::pair<std::string, storage::SqlValue>>& hidden_columns = {}) const;
 
   // Deletes rows of `collection` matching `where` (a condition on alias-less columns).
   util::Result<int64_t> DeleteWhere(storage::Connection& connection,

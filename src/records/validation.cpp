@@ -125,15 +125,15 @@ const char* FailureMessage(WriteMode mode) {
   return mode == WriteMode::kCreate ? "Failed to create record." : "Failed to update record.";
 }
 
-util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& body,
-                                WriteMode mode) {
+util::Status ValidateFields(const CollectionSpec& collection, const Json& body, WriteMode mode,
+                            Json& values) {
+  values = Json::object();
   if (!body.is_object()) {
     return util::Error::InvalidArgument("The request body must be a JSON object.");
   }
   std::vector<util::ParamIssue> issues;
   std::unordered_set<std::string> nulled_required;
   std::unordered_set<std::string> too_many;  // multi-valued fields over their item limit
-  Json values = Json::object();
   for (const auto& field : collection.fields) {
     // File names are set by uploads only, so a JSON body can never point a record at a blob.
     if (field.system || field.server_only || field.IsDerived() || field.type == FieldType::kFile) {
@@ -279,7 +279,15 @@ util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& bo
       }
     }
   }
-  if (!failure.field_errors.empty()) return failure;
+  if (failure.field_errors.empty()) return util::OkStatus();
+  for (const auto& [field, error] : failure.field_errors) values.erase(field);
+  return failure;
+}
+
+util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& body,
+                                WriteMode mode) {
+  Json values;
+  CAIRN_RETURN_IF_ERROR(ValidateFields(collection, body, mode, values));
   return values;
 }
 

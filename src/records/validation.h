@@ -16,6 +16,12 @@ enum class WriteMode { kCreate, kUpdate };
 // existence is checked separately by the engine because it needs the database.
 util::Result<Json> ValidateBody(const CollectionSpec& collection, const Json& body, WriteMode mode);
 
+// ValidateBody for callers that add checks of their own and report every failing field at once:
+// `values` receives every field that passed even when others failed (the Form A error names
+// those); on a Form B error it holds what was read before the type check failed.
+util::Status ValidateFields(const CollectionSpec& collection, const Json& body, WriteMode mode,
+                            Json& values);
+
 // Form B issues for members of `body` that are present, not null and not of the JSON type named
 // beside them ("string", "boolean", "number"); for bodies checked field by field (accounts).
 std::vector<util::ParamIssue> TypeIssues(

@@ -19,6 +19,13 @@ class Visibility {
   virtual storage::SqlFragment ViewCondition(const CollectionSpec& collection,
                                              std::string_view alias) const = 0;
 
+  // The rows a list shows, which may be fewer than those one can view by id (a private account
+  // is found by its exact name, never browsed). The view condition unless overridden.
+  virtual storage::SqlFragment ListCondition(const CollectionSpec& collection,
+                                             std::string_view alias) const {
+    return ViewCondition(collection, alias);
+  }
+
   // Removes from a rendered record what this caller may not read (e.g. another user's email).
   virtual void Redact(const CollectionSpec& collection, nlohmann::json& record) const {}
 };

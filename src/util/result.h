@@ -1,4 +1,5 @@
-// Errors as values: a closed set of kinds that cross layers and become HTTP in exactly one place.
+// Errors as values: a closed set of kinds that cross layers. What an error looks like on the wire
+// (statuses, bodies, headers) is decided in one place, api/core/responses.cpp.
 #pragma once
 
 #include <cassert>
@@ -13,27 +14,28 @@
 namespace cairn::util {
 
 enum class ErrorKind {
-  kInvalidArgument,  // 400
-  kUnauthorized,     // 401
-  kForbidden,        // 403
-  kNotFound,         // 404
-  kConflict,         // 409
-  kTooLarge,         // 413
-  kTooManyRequests,  // 429: retry after `retry_after_seconds`
-  kUnavailable,      // 503: the server is shutting down or overloaded
-  // 507: the data dir's filesystem has no room for the write; nothing of it was kept. The
-  // message is for the log (it may name a path); clients get a fixed sentence.
+  kInvalidArgument,  // the request is wrong: a value, a parameter, the body
+  kUnauthorized,     // no valid credential
+  kForbidden,        // a valid caller who may not do this
+  kNotFound,         // absent, or invisible to the caller (the same thing to them)
+  kConflict,         // the data's state forbids it (a duplicate, a record still in use)
+  kTooLarge,         // over a size limit
+  kTooManyRequests,  // throttled: retry after `retry_after_seconds`
+  kUnavailable,      // the server is shutting down, overloaded or busy
+  // The data dir's filesystem has no room for the write; nothing of it was kept. The message is
+  // for the log (it may name a path); clients get a fixed sentence.
   kInsufficientStorage,
-  kInternal,  // 500: a bug or an environment failure; never caused by input alone
+  kInternal,  // a bug or an environment failure; never caused by input alone
 };
 
-// A per-field validation failure (the spec's Form A `detail.data.<field>`).
+// A per-field validation failure: which rule the field's value broke.
 struct FieldError {
   std::string code;     // e.g. "validation_required"
   std::string message;  // e.g. "Missing required value."
 };
 
-// A parameter issue in the zod-like Form B (`details[]`), with its extra keys.
+// A parameter that failed a constraint (a path id's length, a value's type, a date), with the
+// constraint's figures (minimum, expected type, ...).
 struct ParamIssue {
   using Extra = std::variant<int64_t, bool, std::string>;
   std::string code;  // too_small, too_big, invalid_string, invalid_type, custom
@@ -45,11 +47,11 @@ struct ParamIssue {
 struct Error {
   ErrorKind kind = ErrorKind::kInternal;
   std::string message;
-  std::map<std::string, FieldError> field_errors;  // Form A
-  std::vector<ParamIssue> param_issues;            // Form B when non-empty
-  // Extra top-level members for hand-built bodies (e.g. a duplicate trail's id and name).
-  std::vector<std::pair<std::string, std::string>> body_extras;
-  int64_t retry_after_seconds = 0;  // kTooManyRequests: sent as Retry-After
+  std::map<std::string, FieldError> field_errors;  // invalid fields by name
+  std::vector<ParamIssue> param_issues;            // invalid parameters
+  // Named facts a client can act on, e.g. the id and name of the trail an upload duplicates.
+  std::vector<std::pair<std::string, std::string>> facts;
+  int64_t retry_after_seconds = 0;  // kTooManyRequests: how long to wait
 
   static Error InvalidArgument(std::string message) {
     return {ErrorKind::kInvalidArgument, std::move(message), {}, {}, {}};
@@ -62,7 +64,7 @@ struct Error {
     return e;
   }
   static Error InvalidParams(std::vector<ParamIssue> issues) {
-    return {ErrorKind::kInvalidArgument, "invalid_params", {}, std::move(issues), {}};
+    return {ErrorKind::kInvalidArgument, "Invalid parameters.", {}, std::move(issues), {}};
   }
   static Error Unauthorized(std::string message = "Missing or invalid authentication.") {
     return {ErrorKind::kUnauthorized, std::move(message), {}, {}, {}};

@@ -1,6 +1,8 @@
-// Small ASCII text helpers shared by the protocol and file-format code.
+// Small text helpers shared by the protocol, file-format and record code.
 #pragma once
 
+#include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace cairn::util {
@@ -17,6 +19,25 @@ inline bool EqualsIgnoringAsciiCase(std::string_view a, std::string_view b) {
     if (x != y) return false;
   }
   return true;
+}
+
+// `text` with ASCII letters lowercased (for ordering names as people read them).
+inline std::string LowercaseAscii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+// `utf8` cut to at most `max_characters` Unicode characters, never inside a character.
+inline std::string_view TruncateUtf8(std::string_view utf8, size_t max_characters) {
+  size_t characters = 0;
+  for (size_t i = 0; i < utf8.size(); ++i) {
+    const bool starts_character = (static_cast<unsigned char>(utf8[i]) & 0xC0) != 0x80;
+    if (starts_character && characters++ == max_characters) return utf8.substr(0, i);
+  }
+  return utf8;
 }
 
 }  // namespace cairn::util

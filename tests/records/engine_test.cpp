@@ -4,8 +4,8 @@
 
 #include "records/filter.h"
 #include "records/record_engine.h"
-#include "services/access_policy.h"
-#include "services/collections.h"
+#include "services/core/access_policy.h"
+#include "services/families/families.h"
 #include "test_support/temp_dir.h"
 
 namespace cairn::records {
@@ -24,10 +24,16 @@ class FixedClock : public util::Clock {
 
 // Two users; alice has a public and a private trail, a comment by bob on the public one, and a
 // public list holding both trails.
+const CollectionRegistry& Built(services::FamilyRegistry& families, const util::Clock& clock) {
+  services::BuildFamilies(families, clock);
+  return families.collections();
+}
+
 struct Fixture {
   test_support::TempDir dir;
-  CollectionRegistry registry = services::BuildCollectionRegistry();
   FixedClock clock;
+  services::FamilyRegistry families;
+  const CollectionRegistry& registry = Built(families, clock);
   RecordEngine engine{registry, clock};
   std::unique_ptr<storage::Database> db;
   std::string alice, bob, open_trail, secret_trail, list;
@@ -78,7 +84,7 @@ struct Fixture {
   util::Result<std::vector<std::string>> Ids(const std::string& collection,
                                              const std::string& filter, const Caller& caller,
                                              const std::string& sort = "") {
-    AccessPolicy policy(caller);
+    AccessPolicy policy(families, caller);
     ListQuery query;
     query.filter = filter;
     query.sort = sort;
@@ -223,7 +229,7 @@ TEST_CASE("expand loads visible relations, back-relations and nested paths", "[e
   const auto& lists = *f.registry.Find("lists");
   const ExpandTree tree = ParseExpand("trails.comments_via_trail.author,author", lists, f.registry);
   for (const Caller& caller : {Caller{f.alice, ""}, Caller{f.bob, ""}}) {
-    AccessPolicy policy(caller);
+    AccessPolicy policy(f.families, caller);
     auto record = f.db->Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
       CAIRN_ASSIGN_OR_RETURN(Json r, f.engine.FindById(c, lists, f.list, policy));
       CAIRN_RETURN_IF_ERROR(f.engine.Expand(c, lists, {&r}, tree, policy));
@@ -289,7 +295,7 @@ TEST_CASE("expand drops what is not a relation, as PocketBase does", "[engine][e
   CHECK_FALSE(ParseExpand(" , ", lists, f.registry).requested);
 
   // Asked for but nothing usable: an empty `expand` object, as PocketBase answers.
-  AccessPolicy policy(Caller{f.alice, ""});
+  AccessPolicy policy(f.families, Caller{f.alice, ""});
   auto record = f.db->Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
     CAIRN_ASSIGN_OR_RETURN(Json r, f.engine.FindById(c, lists, f.list, policy));
     CAIRN_RETURN_IF_ERROR(
@@ -311,7 +317,7 @@ TEST_CASE("back-relation expands stop at 1000 records per parent", "[engine][exp
   });
   REQUIRE(added.ok());
   const auto& trails = *f.registry.Find("trails");
-  AccessPolicy policy(Caller{f.alice, ""});
+  AccessPolicy policy(f.families, Caller{f.alice, ""});
   ListQuery query;
   query.expand = ParseExpand("comments_via_trail", trails, f.registry);
   auto page = f.db->Read<ListPage>(
@@ -332,7 +338,7 @@ TEST_CASE("a public list shows and matches only the trails its reader may see", 
   for (const Caller& caller : {Caller{}, Caller{f.bob, ""}, Caller{f.alice, ""}}) {
     const bool owner = caller.user_id == f.alice;
     INFO("caller " << (caller.user_id.empty() ? "anonymous" : caller.user_id));
-    AccessPolicy policy(caller);
+    AccessPolicy policy(f.families, caller);
     auto record = f.db->Read<Json>(
         [&](storage::Connection& c) { return f.engine.FindById(c, lists, f.list, policy); });
     REQUIRE(record.ok());
@@ -355,7 +361,7 @@ TEST_CASE("list totals match the visible rows, not the table", "[engine]") {
   query.per_page = 1;
   for (const auto& [caller, expected] : std::vector<std::pair<Caller, int64_t>>{
            {Caller{}, 1}, {Caller{f.bob, ""}, 1}, {Caller{f.alice, ""}, 2}}) {
-    AccessPolicy policy(caller);
+    AccessPolicy policy(f.families, caller);
     auto page = f.db->Read<ListPage>([&](storage::Connection& c) {
       return f.engine.List(c, *f.registry.Find("trails"), query, policy);
     });

@@ -1,0 +1,23 @@
+// The list of families. Adding one: its file here, its line below, its table in schema.sql and
+// a migration (docs/ARCHITECTURE.md, "Adding a family").
+#include "services/families/families.h"
+
+namespace cairn::services {
+
+void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock) {
+  registry.Add(UserFamily());
+  registry.Add(CategoryFamily());
+  registry.Add(TrailFamily());
+  registry.Add(ListFamily());
+  registry.Add(WaypointFamily());
+  registry.Add(CommentFamily());
+  registry.Add(SummitLogFamily());
+  registry.Add(ListShareFamily());
+  registry.Add(TrailShareFamily());
+  registry.Add(TrailLinkShareFamily());
+  registry.Add(ApiTokenFamily(clock));
+  registry.Add(SettingsFamily());
+  registry.Seal();
+}
+
+}  // namespace cairn::services

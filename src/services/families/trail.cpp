@@ -1,0 +1,102 @@
+// Trails: a track with its statistics, photos and words. Seen by its author, by everyone when
+// public, by those it is shared with (directly, through a list of its author's, or by a link);
+// changed by its author, and by edit shares except for who may see it.
+#include <algorithm>
+
+#include "services/core/field_builders.h"
+#include "services/core/policy_pieces.h"
+#include "services/families/families.h"
+#include "services/families/names.h"
+#include "services/tracks/track_fields.h"
+
+namespace cairn::services {
+namespace {
+
+using records::Json;
+using storage::SqlFragment;
+
+// A list share opens the trails of the list's own author only: a list can't pass on a trail
+// someone else shared with its author.
+Rule InListSharedWithCaller() {
+  return [](const RuleInput& in) -> SqlFragment {
+    if (in.caller.IsAnonymous()) return {"0", {}};
+    const std::string a(in.alias);
+    return {"(" + a + ".id, " + a +
+                ".author) IN (SELECT je.value, l.author FROM list_share ls JOIN lists l ON l.id = "
+                "ls.list, json_each(l.trails) je WHERE ls.user = ?)",
+            {in.caller.user_id}};
+  };
+}
+
+// Anyone presenting one of the trail's link-share tokens (`?share=`), signed in or not.
+Rule LinkSharedWithCaller() {
+  return [](const RuleInput& in) -> SqlFragment {
+    if (in.caller.share_token.empty()) return {"0", {}};
+    return {std::string(in.alias) + ".id IN (SELECT trail FROM trail_link_share WHERE token = ?)",
+            {in.caller.share_token}};
+  };
+}
+
+// A trail's `thumbnail` is an index into its photos: when photos before it are removed, it moves
+// with its photo; when its photo is removed, the first photo takes over.
+void KeepThumbnailPhoto(const Json& current, Json& values) {
+  if (!values.contains("photos") || values.contains("thumbnail")) return;
+  const Json& before = current.value("photos", Json::array());
+  const Json& after = values["photos"];
+  const int64_t index = current.value("thumbnail", int64_t{0});
+  if (index < 0 || static_cast<size_t>(index) >= before.size() || !after.is_array()) return;
+  auto found = std::find(after.begin(), after.end(), before[index]);
+  values["thumbnail"] = found == after.end() ? 0 : static_cast<int64_t>(found - after.begin());
+}
+
+}  // namespace
+
+FamilyDefinition TrailFamily() {
+  using namespace fields;  // NOLINT: the declaration language
+  using namespace policy;  // NOLINT
+  return {
+      .collection =
+          {"e864strfxo14pm4",
+           kTrails,
+           {Projected(Required(Relation("author", kUsers, OnDelete::kCascade)), ProfileFields()),
+            Relation("category", kCategories, OnDelete::kUnlink),
+            Required(Text("name", 500), /*on_update=*/true), Required(Bool("public")), Date("date"),
+            Text("description", 20000), Select("difficulty", {"easy", "moderate", "hard"}),
+            Number("distance", 0), Number("duration", 0), Number("elevation_gain", 0),
+            Number("elevation_loss", 0), Number("lat", -90, 90), Number("lon", -180, 180),
+            Text("location", 500), File("gpx"), Files("photos"), Integer("thumbnail", 0),
+            Derived("waypoints", kWaypoints, "trail"), Derived("summit_logs", kSummitLogs, "trail"),
+            // Computed from the track file; never written by a JSON body.
+            ServerOnly(Text("polyline", 0)), ServerOnly(Text("preview", 0)),
+            ServerOnly(Text("sketch", 0)), ServerOnly(Number("min_lat")),
+            ServerOnly(Number("min_lon")), ServerOnly(Number("max_lat")),
+            ServerOnly(Number("max_lon")), Number("moving_duration", 0),
+            ServerOnly(JsonField("device_totals"))}},
+      .access = {.view = AnyOf({FlagSet("public"), OwnRow("author"),
+                                SharedWithCaller(kTrailShare, "trail", Permission::kAny),
+                                InListSharedWithCaller(), LinkSharedWithCaller()}),
+                 .create = ValueIsCaller("author"),
+                 .update = OwnRow("author"),
+                 .edit = SharedWithCaller(kTrailShare, "trail", Permission::kEdit),
+                 .create_denied = "The author of a new trail must be the signed-in user."},
+      // Everything but `public` (and the author): who sees a trail is the owner's decision alone.
+      .editor_fields = {"name", "description", "category", "date", "difficulty", "distance",
+                        "duration", "elevation_gain", "elevation_loss", "lat", "lon", "location",
+                        "thumbnail", "gpx", "photos"},
+      .adjust_update = KeepThumbnailPhoto,
+      .files = {{"gpx", UploadKind::kTrack, SizeLimit::kTrack,
+                 [](const geo::Track* track) {
+                   return track ? TrailFieldsFromTrack(*track) : TrailFieldsWithoutTrack();
+                 }},
+                {"photos", UploadKind::kImage, SizeLimit::kPhoto}},
+      .show_expand = "author",
+      .update_expand = "category,waypoints",
+      .routes = {.path = "/api/v1/trail",
+                 .list_shape = ListShape::kPage,
+                 .file_uploads = true,
+                 .forms = true,
+                 .extra = {"tracks"}},
+  };
+}
+
+}  // namespace cairn::services

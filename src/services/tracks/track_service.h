@@ -1,0 +1,97 @@
+// GPS files in and out: a trail from an uploaded track, and trails exported as GPX or GeoJSON.
+// (A new track for an existing trail or summit log is an upload: see UploadService.)
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <semaphore>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "services/core/caller.h"
+#include "services/core/record_service.h"
+#include "services/files/uploaded_file.h"
+#include "storage/blob_store.h"
+#include "storage/database.h"
+
+namespace cairn::services {
+
+struct TrailImportOptions {
+  std::string name;  // overrides the name found in the file
+  bool ignore_duplicates = false;
+};
+
+enum class ExportFormat { kGpx, kGeoJson };
+
+struct ExportedFile {
+  std::string content;
+  std::string content_type;  // application/gpx+xml, application/geo+json or application/zip
+  std::string file_name;     // for Content-Disposition
+};
+
+// How many points an elevation profile may be asked for.
+inline constexpr int kDefaultProfilePoints = 1000;
+inline constexpr int kMinProfilePoints = 2;
+inline constexpr int kMaxProfilePoints = 5000;
+
+struct TrailProfile {
+  // Changes whenever the answer may: another stored track, another `updated`, another number of
+  // points, another way of computing it. 16 hex digits, fit for an ETag.
+  std::string version;
+  // {"distance": metres, "points": [[distance, elevation or null, lat, lon], ...]}; absent when
+  // the caller already holds `version`.
+  std::optional<records::Json> profile;
+};
+
+// Thread-safe. Every file is read and checked before anything is written; the stored copy is on
+// disk (fsynced) before the row pointing at it commits, and a replaced copy is removed only after
+// the row no longer points at it.
+class TrackService {
+ public:
+  struct Options {
+    size_t max_file_bytes = 50 * 1024 * 1024;
+  };
+  TrackService(storage::Database& database, RecordService& records, storage::BlobStore& blobs,
+               Options options);
+
+  // PUT /trail/upload: a trail owned by the caller from a GPS file (its statistics, start point,
+  // date, name, description, bounding box and simplified line), the original kept as the
+  // trail's `gpx`, and the file's waypoints as waypoint records of the trail. Errors:
+  // Unauthorized when anonymous; TooLarge over the size limit; InvalidArgument "Empty file", or
+  // the reader's message naming the format and where it failed; InvalidArgument "Duplicate
+  // trail" with the duplicate's id and name when the caller can see a trail that starts within
+  // 100 m and whose distance, gain and loss are each within 50 m (unless ignore_duplicates).
+  util::Result<records::Json> ImportTrail(const Caller& caller, const UploadedFile& file,
+                                          const TrailImportOptions& options);
+
+  // POST /trail/download: the trails the caller can see among `ids` (others are skipped), with
+  // their waypoints and metadata; one file for one trail, a zip for several. NotFound when none
+  // is visible; InvalidArgument for more than 100 ids. Reads nothing from the network.
+  util::Result<ExportedFile> ExportTrails(const Caller& caller, const std::vector<std::string>& ids,
+                                          ExportFormat format);
+
+  // GET /trail/{id}/profile: the elevation profile of the trail's stored track, when the caller
+  // may see the trail (as a show: owner, shares, link-share token, public); NotFound otherwise.
+  // `distance` is the length of the line as the trail's statistics count it; each point is
+  // [metres along the line (0.1 m), elevation (0.1 m) or null, lat, lon (6 decimals)], at most
+  // `max_points` (clamped to kMinProfilePoints..kMaxProfilePoints) chosen by
+  // geo::DownsampleProfile, first and last included. A trail without a track gives distance 0
+  // and no points. When `client_holds(version)` says the client already has the answer of
+  // that version, the profile is not computed and the stored file not read. Internal when the
+  // stored file is missing or cannot be read.
+  // At most two stored tracks are read for profiles at once: each needs about 1.5 times its
+  // file's size in memory while it is read.
+  util::Result<TrailProfile> ProfileOfTrail(
+      const Caller& caller, std::string_view id, int max_points,
+      const std::function<bool(const std::string&)>& client_holds);
+
+ private:
+  storage::Database& database_;
+  RecordService& records_;
+  storage::BlobStore& blobs_;
+  const Options options_;
+  std::counting_semaphore<> profile_readers_{2};
+};
+
+}  // namespace cairn::services
