@@ -7,6 +7,8 @@ DIR ?= ./cairn_data
 FUZZ_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
 GPSDATA ?= $(abspath ../shared/gpsdata)
+# ON in CI: compiler warnings fail the build.
+WERROR ?= OFF
 
 .PHONY: deps build run test e2e e2e-deps bench fuzz format clean
 
@@ -14,7 +16,7 @@ deps:
 	@bash third_party/install-deps.sh
 
 $(BUILD_DIR)/CMakeCache.txt:
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCAIRN_WERROR=$(WERROR)
 
 build: deps $(BUILD_DIR)/CMakeCache.txt
 	cmake --build $(BUILD_DIR) -j $(JOBS)

@@ -1,4 +1,4 @@
--- Cairn database schema, version 6. Applied to a fresh data.db; older files are brought here by
+-- Cairn database schema, version 7. Applied to a fresh data.db; older files are brought here by
 -- the steps in src/storage/migrations.cpp (keep both in step: a test compares them).
 -- Column names equal the JSON field names of the record model. Multi-valued relations and files
 -- are JSON arrays of ids/names; booleans are 0/1; timestamps are "YYYY-MM-DD HH:MM:SS.mmmZ" text.
@@ -63,7 +63,8 @@ CREATE TABLE trails (
   max_lat          REAL NOT NULL DEFAULT 0,
   max_lon          REAL NOT NULL DEFAULT 0,
   moving_duration  REAL NOT NULL DEFAULT 0,
-  device_totals    TEXT
+  device_totals    TEXT,
+  tags             TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX trails_author ON trails (author);
 -- On (public) alone, entries come in rowid order, so a page of public trails needs no sort.
@@ -229,6 +230,17 @@ CREATE TRIGGER settings_private_delete AFTER DELETE ON settings BEGIN
   UPDATE users SET private = 0 WHERE id = OLD.user;
 END;
 
+-- Tags, shared by the whole instance. name_folded is the case-folded name, kept by the record
+-- service, so "Via Ferrata" and "via ferrata" are one tag.
+CREATE TABLE tags (
+  id           TEXT PRIMARY KEY NOT NULL,
+  created      TEXT NOT NULL,
+  updated      TEXT NOT NULL,
+  name         TEXT NOT NULL DEFAULT '',
+  name_folded  TEXT NOT NULL DEFAULT ''
+);
+CREATE UNIQUE INDEX tags_name_folded ON tags (name_folded);
+
 -- Password reset tokens (only their SHA-256), single use, valid for an hour. Not an API collection.
 CREATE TABLE password_resets (
   token_hash  TEXT PRIMARY KEY NOT NULL,
@@ -246,4 +258,4 @@ INSERT INTO categories (id, created, updated, name) VALUES
   ('canoeingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Canoeing'),
   ('bikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Biking');
 
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;

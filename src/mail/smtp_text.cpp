@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "util/sodium.h"
+
 namespace cairn::mail::internal {
 
 bool IsControl(char c) {
@@ -30,6 +32,7 @@ std::string LowerAscii(std::string_view text) {
 }
 
 std::string Base64(std::string_view bytes) {
+  util::EnsureSodiumReady();
   const size_t size = sodium_base64_ENCODED_LEN(bytes.size(), sodium_base64_VARIANT_ORIGINAL);
   std::string encoded(size, '\0');
   sodium_bin2base64(encoded.data(), encoded.size(),

@@ -203,10 +203,10 @@ util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
   const int version = database->SchemaVersion();
   if (version < 0)
     return util::Error::Internal("cannot read the schema version of " + options.path);
-  if (version > kSchemaVersion) {
+  if (version > CurrentSchemaVersion()) {
     return util::Error::Internal(options.path + " has schema version " + std::to_string(version) +
                                  ", newer than this cairn build supports (" +
-                                 std::to_string(kSchemaVersion) + "); upgrade cairn");
+                                 std::to_string(CurrentSchemaVersion()) + "); upgrade cairn");
   }
   if (version == 0) {
     auto applied = writer.ExecuteScript(std::string("BEGIN IMMEDIATE;") + kSchemaSql + ";COMMIT;");
@@ -231,10 +231,10 @@ util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
                                    applied.error().message);
     }
   }
-  if (database->SchemaVersion() != kSchemaVersion) {
+  if (database->SchemaVersion() != CurrentSchemaVersion()) {
     return util::Error::Internal(options.path + " ended at schema version " +
                                  std::to_string(database->SchemaVersion()) + ", expected " +
-                                 std::to_string(kSchemaVersion));
+                                 std::to_string(CurrentSchemaVersion()));
   }
   database->RefreshStatistics();
   for (int i = 0; i < options.reader_count; ++i) {

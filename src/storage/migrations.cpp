@@ -159,8 +159,21 @@ UPDATE users SET private = (SELECT CASE WHEN json_valid(privacy)
   IS 1;
 )sql",
        FillTrailSketches},
+      // 7: tags (the "one home per family" issue's worked example).
+      {7, R"sql(ALTER TABLE trails ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
+CREATE TABLE tags (
+  id           TEXT PRIMARY KEY NOT NULL,
+  created      TEXT NOT NULL,
+  updated      TEXT NOT NULL,
+  name         TEXT NOT NULL DEFAULT '',
+  name_folded  TEXT NOT NULL DEFAULT ''
+);
+CREATE UNIQUE INDEX tags_name_folded ON tags (name_folded);
+)sql"},
   };
   return kMigrations;
 }
+
+int CurrentSchemaVersion() { return Migrations().back().to_version; }
 
 }  // namespace cairn::storage

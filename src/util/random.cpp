@@ -1,22 +1,17 @@
-// libsodium-backed randomness; sodium_init is idempotent and thread-safe.
+// libsodium-backed randomness.
 #include "util/random.h"
 
 #include <sodium.h>
 
 #include <stdexcept>
 
+#include "util/sodium.h"
+
 namespace cairn::util {
-namespace {
-
-void EnsureSodium() {
-  static const bool ready = sodium_init() >= 0;
-  if (!ready) throw std::runtime_error("libsodium failed to initialise");
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::string RandomString(size_t length, std::string_view alphabet) {
-  EnsureSodium();
+  EnsureSodiumReady();
   std::string out(length, '\0');
   for (auto& c : out) {
     c = alphabet[randombytes_uniform(static_cast<uint32_t>(alphabet.size()))];
@@ -25,7 +20,7 @@ std::string RandomString(size_t length, std::string_view alphabet) {
 }
 
 std::string RandomBytes(size_t count) {
-  EnsureSodium();
+  EnsureSodiumReady();
   std::string out(count, '\0');
   randombytes_buf(out.data(), out.size());
   return out;

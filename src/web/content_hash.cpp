@@ -5,14 +5,14 @@
 
 #include <stdexcept>
 
+#include "util/sodium.h"
+
 namespace cairn::web {
 namespace {
 
 // The first `digits` hex digits of the SHA-256 of `bytes`.
 std::string Sha256Hex(std::string_view bytes, size_t digits) {
-  // libsodium asks for sodium_init before any other call; it is idempotent and thread-safe.
-  static const bool ready = sodium_init() >= 0;
-  if (!ready) throw std::runtime_error("libsodium failed to initialise");
+  util::EnsureSodiumReady();
   unsigned char digest[crypto_hash_sha256_BYTES];
   crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
   char hex[crypto_hash_sha256_BYTES * 2 + 1];

@@ -361,5 +361,22 @@ TEST_CASE("formats have their MIME types and extensions", "[images][check]") {
   CHECK_FALSE(IsExtensionOf("", ImageFormat::kWebp));
 }
 
+TEST_CASE("the first bytes tell an image format from anything else, whole or damaged",
+          "[images][check]") {
+  CHECK(SniffImageFormat("\x89PNG\r\n") == ImageFormat::kPng);
+  CHECK(SniffImageFormat("\x89PNG") == ImageFormat::kPng);  // damaged, still a PNG
+  CHECK(SniffImageFormat("\xFF\xD8\xFF") == ImageFormat::kJpeg);
+  CHECK(SniffImageFormat(std::string("RIFF\0\0\0\0WEBPVP8 ", 16)) == ImageFormat::kWebp);
+  CHECK(SniffImageFormat("<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"/>") ==
+        ImageFormat::kSvg);
+  CHECK_FALSE(SniffImageFormat("<html><body>hi</body></html>"));
+  CHECK_FALSE(SniffImageFormat("GIF89a"));
+  CHECK_FALSE(SniffImageFormat(""));
+  CHECK_FALSE(SniffImageFormat("RIFF\0\0\0\0AVI "));
+  // What CheckImage calls "not an image" is exactly what the sniff does not recognise.
+  CHECK(CheckImage("GIF89a").error().message == "Not a PNG, JPEG, WEBP or SVG image.");
+  CHECK(CheckImage("\x89PNG").error().message != "Not a PNG, JPEG, WEBP or SVG image.");
+}
+
 }  // namespace
 }  // namespace cairn::images

@@ -23,7 +23,7 @@ TEST_CASE("a new database gets the schema and its version", "[storage]") {
   test_support::TempDir dir;
   auto db = Database::Open({dir.path() + "/data.db", 2});
   REQUIRE(db.ok());
-  CHECK((*db)->SchemaVersion() == kSchemaVersion);
+  CHECK((*db)->SchemaVersion() == CurrentSchemaVersion());
   auto count = (*db)->Read<int64_t>([](Connection& c) -> util::Result<int64_t> {
     auto r = c.Query("SELECT count(*) FROM categories");
     if (!r.ok()) return std::move(r).error();
@@ -92,7 +92,7 @@ TEST_CASE("a version 1 file is migrated to the schema a fresh file gets, keeping
   {
     auto migrated = Database::Open({old_path, 1});
     REQUIRE(migrated.ok());
-    CHECK((*migrated)->SchemaVersion() == kSchemaVersion);
+    CHECK((*migrated)->SchemaVersion() == CurrentSchemaVersion());
     auto name = (*migrated)->Read<std::string>([](Connection& c) -> util::Result<std::string> {
       CAIRN_ASSIGN_OR_RETURN(auto r, c.Query("SELECT name FROM trails WHERE public = 1"));
       return std::get<std::string>(r.rows.at(0).at(0));
@@ -170,7 +170,7 @@ TEST_CASE("migrating a version 4 file fills every trail's preview and sketch fro
   }
   auto migrated = Database::Open({path, 1});
   REQUIRE(migrated.ok());
-  CHECK((*migrated)->SchemaVersion() == kSchemaVersion);
+  CHECK((*migrated)->SchemaVersion() == CurrentSchemaVersion());
   auto rows = (*migrated)->Read<QueryResult>([](Connection& c) {
     return c.Query("SELECT polyline, preview, updated, sketch FROM trails ORDER BY id");
   });

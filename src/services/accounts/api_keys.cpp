@@ -5,6 +5,7 @@
 
 #include "util/ids.h"
 #include "util/random.h"
+#include "util/sodium.h"
 
 namespace cairn::services {
 namespace {
@@ -18,6 +19,7 @@ std::string NewApiKey() {
 }
 
 std::string HashApiKey(std::string_view key) {
+  util::EnsureSodiumReady();
   unsigned char digest[crypto_hash_sha256_BYTES];
   crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(key.data()), key.size());
   char hex[crypto_hash_sha256_BYTES * 2 + 1];

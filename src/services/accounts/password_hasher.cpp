@@ -5,10 +5,12 @@
 
 #include <stdexcept>
 
+#include "util/sodium.h"
+
 namespace cairn::services {
 
 PasswordHasher::PasswordHasher(int max_concurrent) : free_slots_(max_concurrent) {
-  if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
+  util::EnsureSodiumReady();
 }
 
 void PasswordHasher::Acquire() {

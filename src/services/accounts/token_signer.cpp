@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "util/sodium.h"
+
 namespace cairn::services {
 namespace {
 
@@ -60,7 +62,7 @@ bool SplitToken(std::string_view token, std::string_view parts[3]) {
 
 TokenSigner::TokenSigner(std::string installation_secret)
     : secret_(std::move(installation_secret)) {
-  if (sodium_init() < 0) throw std::runtime_error("libsodium failed to initialise");
+  util::EnsureSodiumReady();
 }
 
 std::string TokenSigner::Mac(std::string_view signing_input,

@@ -69,11 +69,15 @@ struct FileRule {
   std::function<records::Json(const geo::Track* track)> sets_fields;
 };
 
-// Field values that no two records may share (case-insensitively with `ignore_case`); a
-// violation is a 400 `validation_not_unique` on the last field, with `message`.
+// Field values that no two records may share; a violation is a 400 `validation_not_unique` on
+// the last field, with `message`.
 struct Uniqueness {
   std::vector<std::string> fields;
-  bool ignore_case = false;
+  bool ignore_case = false;  // ASCII letters only (SQLite's NOCASE): usernames, emails
+  // Unique after util::FoldCase (Latin, Greek and Cyrillic capitals too), through a column the
+  // record service keeps equal to the folded value of the one field (schema.sql gives it a
+  // unique index; it is not a record field).
+  std::string folded_column;
   std::string message = "The value is already in use.";
 };
 

@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "services/core/cascade.h"
+#include "util/case_fold.h"
 
 namespace cairn::services {
 namespace {
@@ -37,6 +38,17 @@ class ViewableRows final : public records::Visibility {
  private:
   const AccessPolicy& policy_;
 };
+
+// The folded keys of the unique values `values` sets, as columns to write with the row.
+void AddFoldedKeys(const Family& family, const Json& values,
+                   std::vector<std::pair<std::string, storage::SqlValue>>& columns) {
+  for (const Uniqueness& unique : family.definition.uniqueness) {
+    if (unique.folded_column.empty()) continue;
+    auto it = values.find(unique.fields.front());
+    if (it == values.end() || !it->is_string()) continue;
+    columns.emplace_back(unique.folded_column, util::FoldCase(it->get<std::string>()));
+  }
+}
 
 bool Contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -142,11 +154,19 @@ util::Status RecordService::CheckUnique(storage::Connection& connection, const F
     if (!touched || failure.field_errors.count(unique.fields.back())) continue;
     std::string sql = "SELECT 1 FROM " + records::QuoteIdentifier(family.name()) + " WHERE id != ?";
     storage::SqlParams params{std::string(except_id)};
-    for (const auto& field : unique.fields) {
-      sql += " AND " + records::QuoteIdentifier(field) + " = ?" +
-             (unique.ignore_case ? " COLLATE NOCASE" : "");
+    if (!unique.folded_column.empty()) {
+      // One field, compared by its folded form in the key column.
+      const std::string& field = unique.fields.front();
       const Json& source = values.contains(field) ? values : stored;
-      params.emplace_back(source.value(field, ""));
+      sql += " AND " + records::QuoteIdentifier(unique.folded_column) + " = ?";
+      params.emplace_back(util::FoldCase(source.value(field, "")));
+    } else {
+      for (const auto& field : unique.fields) {
+        sql += " AND " + records::QuoteIdentifier(field) + " = ?" +
+               (unique.ignore_case ? " COLLATE NOCASE" : "");
+        const Json& source = values.contains(field) ? values : stored;
+        params.emplace_back(source.value(field, ""));
+      }
     }
     CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql + " LIMIT 1", params));
     if (!rows.rows.empty()) {
@@ -303,6 +323,7 @@ util::Result<WriteResult> RecordService::CreateOn(storage::Connection& c, const 
   if (!failure.field_errors.empty()) return failure;
   NewRecord record{values, options.hidden_columns};
   if (d.prepare_insert) CAIRN_RETURN_IF_ERROR(d.prepare_insert(c, caller, record));
+  AddFoldedKeys(family, values, record.hidden_columns);
   CAIRN_ASSIGN_OR_RETURN(
       Json created, options.record_id.empty()
                         ? engine_.Insert(c, *family.spec, values, policy, record.hidden_columns)
@@ -425,8 +446,10 @@ util::Result<WriteResult> RecordService::UpdateOn(storage::Connection& c, const 
                                          changes, result.dropped));
   }
   if (d.adjust_update) d.adjust_update(current, changes);
-  CAIRN_ASSIGN_OR_RETURN(result.record, engine_.Update(c, *family.spec, id, changes, visibility,
-                                                       options.hidden_columns));
+  std::vector<std::pair<std::string, storage::SqlValue>> hidden = options.hidden_columns;
+  AddFoldedKeys(family, changes, hidden);
+  CAIRN_ASSIGN_OR_RETURN(result.record,
+                         engine_.Update(c, *family.spec, id, changes, visibility, hidden));
   if (options.after) CAIRN_RETURN_IF_ERROR(options.after(c, result.record));
   CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family.spec, {&result.record}, tree, visibility));
   return result;

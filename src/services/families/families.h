@@ -20,6 +20,7 @@ FamilyDefinition TrailShareFamily();
 FamilyDefinition TrailLinkShareFamily();
 FamilyDefinition ApiTokenFamily(const util::Clock& clock);  // judges expirations
 FamilyDefinition SettingsFamily();
+FamilyDefinition TagFamily();
 
 // Adds every family to `registry` and seals it. `clock` must outlive the registry.
 void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock);

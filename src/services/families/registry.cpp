@@ -17,6 +17,7 @@ void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock) {
   registry.Add(TrailLinkShareFamily());
   registry.Add(ApiTokenFamily(clock));
   registry.Add(SettingsFamily());
+  registry.Add(TagFamily());
   registry.Seal();
 }
 

@@ -60,6 +60,9 @@ FamilyDefinition TrailFamily() {
            kTrails,
            {Projected(Required(Relation("author", kUsers, OnDelete::kCascade)), ProfileFields()),
             Relation("category", kCategories, OnDelete::kUnlink),
+            // A deleted tag comes off the trails (the tag family refuses the delete while
+            // someone else's trail uses it).
+            Relations("tags", "tags", OnDelete::kUnlink, 999),
             Required(Text("name", 500), /*on_update=*/true), Required(Bool("public")), Date("date"),
             Text("description", 20000), Select("difficulty", {"easy", "moderate", "hard"}),
             Number("distance", 0), Number("duration", 0), Number("elevation_gain", 0),
@@ -82,7 +85,7 @@ FamilyDefinition TrailFamily() {
       // Everything but `public` (and the author): who sees a trail is the owner's decision alone.
       .editor_fields = {"name", "description", "category", "date", "difficulty", "distance",
                         "duration", "elevation_gain", "elevation_loss", "lat", "lon", "location",
-                        "thumbnail", "gpx", "photos"},
+                        "thumbnail", "gpx", "photos", "tags"},
       .adjust_update = KeepThumbnailPhoto,
       .files = {{"gpx", UploadKind::kTrack, SizeLimit::kTrack,
                  [](const geo::Track* track) {

@@ -117,6 +117,12 @@ struct World {
     REQUIRE(key.status == 200);
     ids["TOK"] = key.body["id"];
     ids["SET"] = MakeRecord("/api/v1/settings", {{"unit", "metric"}}, owner);
+    // A tag of the whole instance, on alice's private trail T only.
+    ids["TAG"] = MakeRecord("/api/v1/tag", {{"name", "alice-tag"}}, owner);
+    REQUIRE(server
+                .Post("/api/v1/trail/" + ids["T"],
+                      {{"name", "T-secret"}, {"tags", Json::array({ids["TAG"]})}}, owner)
+                .status == 200);
 
     credentials[Role::kAnonymous] = "";
     credentials[Role::kLinkHolder] = "";
@@ -249,6 +255,10 @@ TEST_CASE("show and update: each caller gets exactly what the access model grant
        All(404, 200, 404, 404, 404, 404, 404, 200)},
       {"settings update", "POST", "/api/v1/settings/{SET}", R"({"unit":"metric"})",
        All(401, 200, 404, 404, 404, 401, 404, 200)},
+      {"tag show (anyone signed in)", "GET", "/api/v1/tag/{TAG}", "",
+       All(404, 200, 200, 200, 200, 404, 200, 200)},
+      {"tag rename (refused while someone else's trail uses it)", "POST", "/api/v1/tag/{TAG}",
+       R"({"name":"alice-tag"})", All(401, 200, 403, 403, 403, 401, 403, 200)},
   };
   RunRows(world, rows);
 }
@@ -291,6 +301,9 @@ TEST_CASE("create: the policy checks what a new record attaches to", "[api][perm
        R"({"trail":"{T}","permission":"view"})", All(401, 200, 403, 403, 403, 401, 400, 200)},
       {"API token (not with an API key)", "PUT", "/api/v1/api-token", R"({"name":"k"})",
        All(401, 200, 200, 200, 200, 401, 200, 403)},
+      {"tag (anyone signed in)", "PUT", "/api/v1/tag", R"({"name":"tag of {me}"})",
+       All(401, 200, 200, 200, 200, 401, 200, 0)},
+      {"tag by key", "PUT", "/api/v1/tag", R"({"name":"tag of a key"})", {{Role::kApiKey, 200}}},
       {"settings for someone else",
        "PUT",
        "/api/v1/settings",
@@ -323,6 +336,7 @@ TEST_CASE("delete: only who may, and a refused delete changes nothing", "[api][p
       {"API token", "DELETE", "/api/v1/api-token/{TOK}", "",
        All(401, 0, 404, 404, 404, 401, 404, 0)},
       {"settings", "DELETE", "/api/v1/settings/{SET}", "", All(401, 0, 404, 404, 404, 401, 404, 0)},
+      {"tag", "DELETE", "/api/v1/tag/{TAG}", "", All(401, 0, 403, 403, 403, 401, 403, 0)},
   };
   RunRows(world, refused);  // 0 marks the owner and the key, whose deletes come last
   // Everything is still there for its owner.
@@ -386,6 +400,7 @@ TEST_CASE("lists and totals show each caller exactly the records they may see",
       {"/api/v1/trail-link-share", "LINK", All(0, 1, 0, 0, 0, 0, 0, 1)},
       {"/api/v1/api-token", "TOK", All(0, 1, 0, 0, 0, 0, 0, 1)},
       {"/api/v1/settings", "SET", All(0, 1, 0, 0, 0, 0, 0, 1)},
+      {"/api/v1/tag", "TAG", All(0, 1, 1, 1, 1, 0, 1, 1)},
   };
   for (const Listing& listing : listings) {
     for (const auto& [role, present] : listing.present) {

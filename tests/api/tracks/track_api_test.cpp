@@ -259,6 +259,31 @@ TEST_CASE("download gives one GPX or GeoJSON file, or a zip, of visible trails o
   CHECK(server.Post("/api/v1/trail/download", {{"ids", Json::array()}}, token).status == 400);
 }
 
+TEST_CASE("a stored track that cannot be read is reported, never exported without its points",
+          "[api][tracks]") {
+  TestServer server;
+  auto [alice, token] = server.CreateUser("alice");
+  Reply walk = UploadRaw(server, token, WalkGpx());
+  REQUIRE(walk.status == 200);
+  const std::string id = walk.body["id"];
+  const std::string stored = walk.body["gpx"];
+  // What a failing SD card sector or a hand in the folder can do to the stored copy.
+  const std::string path = server.data_dir() + "/storage/e864strfxo14pm4/" + id + "/" + stored;
+  {
+    FILE* f = std::fopen(path.c_str(), "wb");
+    REQUIRE(f);
+    std::fputs("<gpx><trk><trkseg><trkpt lat=", f);
+    std::fclose(f);
+  }
+  Reply one = server.Post("/api/v1/trail/download", {{"ids", {id}}}, token);
+  CHECK(one.status == 500);
+  CHECK(one.raw.find("<trkpt") == std::string::npos);
+  CHECK(one.raw.find(stored) == std::string::npos);  // the cause is in the log, not the answer
+  CHECK(server.ReadLog().find("the stored track " + stored + " of trail " + id) !=
+        std::string::npos);
+  CHECK(server.Get("/api/v1/trail/" + id + "/profile", token).status == 500);
+}
+
 TEST_CASE("cairn import brings in folders of files, skips duplicates and names failures",
           "[api][tracks][cli]") {
   test_support::TempDir files;
