@@ -1,8 +1,9 @@
-// A stand-in for the server's tag routes, as the API notes describe them: `GET /api/v1/tag`
-// answers a bare array (the total in X-Total-Count) and takes `filter` (`name ~ "text"`, a
-// case-insensitive LIKE, wrapped in % unless it holds one), `sort=name` and `perPage`;
-// `PUT /api/v1/tag {name}` creates a tag, or answers 400 `validation_not_unique` for a name that
-// exists in any case. Install it for one test with fakeTagApi(t, ['Alps', ...]).
+// A stand-in for the server's tag routes, as docs/API.md describes them: `GET /api/v1/tag`
+// answers a bare array (the total in X-Total-Count) and takes `filter` (`name ~ "text"`, SQLite's
+// LIKE, which folds ASCII letters only, wrapped in % unless it holds one), `sort=name` and
+// `perPage`; `PUT /api/v1/tag {name}` creates a tag, or answers 400 `validation_not_unique` for a
+// name that exists in any case (`Höllental` = `HÖLLENTAL`). Install it for one test with
+// fakeTagApi(t, ['Alps', ...]).
 import {lexFilter} from './filter_lexer.mjs';
 
 let nextId = 0;
@@ -16,17 +17,23 @@ function record(name) {
   return {id: newId(), collectionId: 'tagscollection1', collectionName: 'tags', created: '2026-01-01 00:00:00.000Z', updated: '2026-01-01 00:00:00.000Z', name};
 }
 
-// SQLite's LIKE with ESCAPE '\', case-insensitive for ASCII, as a RegExp.
+// One character matched as SQLite's LIKE does: ASCII letters in either case, others as they are.
+function likeChar(c) {
+  if (/[a-z]/i.test(c)) return `[${c.toLowerCase()}${c.toUpperCase()}]`;
+  return c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// SQLite's LIKE with ESCAPE '\' (case-insensitive for ASCII letters only), as a RegExp.
 function likeRegExp(pattern) {
   let source = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
-    if (c === '\\' && i + 1 < pattern.length) source += pattern[++i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (c === '\\' && i + 1 < pattern.length) source += likeChar(pattern[++i]);
     else if (c === '%') source += '.*';
     else if (c === '_') source += '.';
-    else source += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else source += likeChar(c);
   }
-  return new RegExp(`^${source}$`, 'is');
+  return new RegExp(`^${source}$`, 'su');
 }
 
 function hasUnescapedPercent(text) {

@@ -21,11 +21,17 @@ export function searchTags(text, {signal, limit = SUGGESTIONS} = {}) {
 }
 
 // The tag of exactly `name` in any case, or null, looked for among up to 100 tags whose name
-// starts with it (suggestions hold only ten of those that contain it).
+// starts with it (suggestions hold only ten of those that contain it). The server's LIKE folds
+// the case of ASCII letters only, so a name with other letters ("höllental" for "HÖLLENTAL") is
+// looked for again by its longest run of ASCII letters, or among the first 500 tags.
 async function findTag(name) {
   const prefix = likeQuote(name).slice(0, -1); // the closing quote, to put a wildcard before it
   const found = await tagRecords.list({filter: `name ~ ${prefix}%"`, sort: 'name', perPage: 100});
-  return found.find((tag) => sameName(tag.name, name)) || null;
+  const exact = found.find((tag) => sameName(tag.name, name));
+  if (exact || /^[\x00-\x7f]*$/.test(name)) return exact || null;
+  const ascii = (name.match(/[\x00-\x7f]+/g) || []).sort((a, b) => b.length - a.length)[0];
+  const others = await tagRecords.list({filter: ascii ? `name ~ ${likeQuote(ascii)}` : '', sort: 'name', perPage: ascii ? 100 : 500});
+  return others.find((tag) => sameName(tag.name, name)) || null;
 }
 
 function isTakenName(error) {

@@ -213,3 +213,22 @@ test('optionsFor() offers found tags not chosen, then "create" unless the name e
   assert.deepEqual(optionsFor('alpine', found, []).map((o) => o.kind), ['tag', 'tag']);
   assert.deepEqual(optionsFor('   ', [], []), []);
 });
+
+test('a name whose other letters differ in case (höllental, HÖLLENTAL) finds the tag, which LIKE alone misses', async (t) => {
+  const api = fakeTagApi(t, ['HÖLLENTAL', 'Höllentalangerhütte']);
+  const model = picker();
+  await model.typeAndWait('höllental');
+  assert.deepEqual(shown(model), ['Höllentalangerhütte', '+höllental'], 'the server search folds ASCII letters only');
+  await model.enter();
+  assert.deepEqual(names(model), ['HÖLLENTAL']);
+  assert.equal(creates(api).length, 0);
+});
+
+test('a name with no ASCII letters at all is looked for among the tags', async (t) => {
+  const api = fakeTagApi(t, ['ÄÖÜ', 'Coast']);
+  const model = tagChoice({delay: 10000});
+  model.type('äöü');
+  await model.enter();
+  assert.deepEqual(names(model), ['ÄÖÜ']);
+  assert.equal(creates(api).length, 0);
+});
