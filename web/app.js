@@ -3,21 +3,22 @@ import {h, replace, toast} from './lib/dom.js';
 import {route, setNotFound, render, navigate, interceptLinks, setContext, onNavigate, preload} from './lib/router.js';
 import {session, signInHref} from './lib/session.js';
 
-const screen = (file, name = 'default') => () => import(`./screens/${file}`).then((m) => m[name]);
+// Each screen lives in its feature's folder and loads when its route is first visited.
+const screen = (file, name = 'default') => () => import(`./features/${file}`).then((m) => m[name]);
 
-route('/', screen('trails.js'));
-route('/trails', screen('trails.js'));
-route('/trail/new', screen('trail_new.js'));
-route('/trail/:id', screen('trail.js'));
-route('/trail/:id/edit', screen('trail_edit.js'));
-route('/lists', screen('lists.js'));
-route('/list/:id', screen('list.js'));
-route('/settings', screen('settings.js'));
-route('/login', screen('auth.js', 'login'));
-route('/signup', screen('auth.js', 'signup'));
-route('/forgot-password', screen('auth.js', 'forgotPassword'));
-route('/reset-password', screen('auth.js', 'resetPassword'));
-setNotFound(screen('not_found.js'));
+route('/', screen('trails/trails_screen.js'));
+route('/trails', screen('trails/trails_screen.js'));
+route('/trail/new', screen('trail-editor/new_trail_screen.js'));
+route('/trail/:id', screen('trail/trail_screen.js'));
+route('/trail/:id/edit', screen('trail-editor/edit_trail_screen.js'));
+route('/lists', screen('lists/lists_screen.js'));
+route('/list/:id', screen('lists/list_screen.js'));
+route('/settings', screen('settings/settings_screen.js'));
+route('/login', screen('auth/auth_screens.js', 'login'));
+route('/signup', screen('auth/auth_screens.js', 'signup'));
+route('/forgot-password', screen('auth/auth_screens.js', 'forgotPassword'));
+route('/reset-password', screen('auth/auth_screens.js', 'resetPassword'));
+setNotFound(screen('not-found/not_found_screen.js'));
 
 function renderNav() {
   const nav = document.getElementById('nav');

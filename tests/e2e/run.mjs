@@ -15,6 +15,7 @@ import {measureColdLoads} from './lib/budget.mjs';
 import {expect, step, steps, report, watchPage} from './lib/steps.mjs';
 import {trackPixelColumns, cursorPixelColumns, countRuns, centroid} from './lib/canvas.mjs';
 import {runFeatureSteps} from './features.mjs';
+import {runTagSteps} from './tags.mjs';
 import {runArchiveSteps} from './archive.mjs';
 
 const {values: args} = parseArgs({
@@ -306,6 +307,7 @@ try {
   });
 
   await runFeatureSteps({browser, origin, server, out});
+  await runTagSteps({browser, origin, out});
 
   await step('budget: first load of the trails page', async () => {
     const {runs, bytes, interactiveMs: ms} = await measureColdLoads(browser, `${origin}/trails`, '.trail-grid li', DESKTOP);

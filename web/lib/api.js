@@ -3,6 +3,11 @@
 
 const BASE = '/api/v1';
 
+// True for the API's own addresses, which the page never routes (links to files, downloads).
+export function isApiPath(pathname) {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
 export class ApiError extends Error {
   constructor(status, body) {
     super(messageOf(status, body));
@@ -78,8 +83,10 @@ async function parse(response) {
 }
 
 // api('GET', '/trail', null, {query: {page: 2}}) -> parsed JSON; throws ApiError.
+// Options: query, signal, withTotal ({data, total} from X-Total-Count), share (false: never send
+// the link-share token; true: send it on a write too), accept and blob (the answer as a Blob).
 export async function api(method, path, body, options = {}) {
-  const headers = {Accept: 'application/json'};
+  const headers = {Accept: options.accept || 'application/json'};
   let payload;
   if (body instanceof FormData || body instanceof Blob) {
     payload = body;
@@ -88,7 +95,7 @@ export async function api(method, path, body, options = {}) {
     payload = JSON.stringify(body);
   }
   const params = {...(options.query || {})};
-  if (shareToken && options.share !== false && method === 'GET') params.share = shareToken;
+  if (shareToken && (options.share === true || (options.share !== false && method === 'GET'))) params.share = shareToken;
   let response;
   try {
     response = await fetch(BASE + path + query(params), {
@@ -102,6 +109,7 @@ export async function api(method, path, body, options = {}) {
     if (error.name === 'AbortError') throw error;
     throw new ApiError(0, null);
   }
+  if (response.ok && options.blob) return response.blob();
   const data = await parse(response);
   if (!response.ok) throw new ApiError(response.status, data);
   if (options.withTotal) return {data, total: Number(response.headers.get('X-Total-Count') || 0)};
@@ -151,15 +159,22 @@ export function fileUrl(record, name, {thumb, download} = {}) {
   return `${BASE}/files/${record.collectionId}/${record.id}/${encodeURIComponent(name)}${query(params)}`;
 }
 
-// Every page of a bare-array list (`GET /list`, `/waypoint`, ...), up to `limit` records.
-export async function listAll(path, params = {}, limit = 2000) {
+// Every page of a bare-array list (`GET /list`, `/waypoint`, ...), up to `limit` records;
+// `options` as api()'s (signal, share).
+export async function listAll(path, params = {}, limit = 2000, options = {}) {
   const items = [];
   for (let page = 1; items.length < limit; page++) {
-    const {data, total} = await api('GET', path, null, {query: {...params, page, perPage: 500}, withTotal: true});
+    const {data, total} = await api('GET', path, null, {...options, query: {...params, page, perPage: 500}, withTotal: true});
     items.push(...data);
     if (data.length < 500 || items.length >= total) break;
   }
   return items;
+}
+
+// A filter string literal matched with `~` (contains): `%` and `_` are LIKE wildcards and `\`
+// their escape, so a typed one is escaped to mean itself.
+export function likeQuote(text) {
+  return quote(String(text).replace(/[\\%_]/g, (c) => `\\${c}`));
 }
 
 // A filter string literal. The filter lexer reads a backslash and the character after it as a

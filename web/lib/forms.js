@@ -70,12 +70,14 @@ export function showErrors(form, error, aliases = {}) {
   let first = null;
   for (const [apiName, message] of Object.entries(error.fields || {})) {
     const name = aliases[apiName] || apiName;
-    const control = form.querySelector(`[name="${CSS.escape(name)}"]`);
-    const slot = control && document.getElementById(`${control.id}-error`);
-    if (!control || !slot) {
+    const named = form.querySelector(`[name="${CSS.escape(name)}"]`);
+    const slot = named && document.getElementById(`${named.id}-error`);
+    if (!named || !slot) {
       unplaced.push(`${apiName}: ${message}`);
       continue;
     }
+    // A hidden field holding a widget's value names the control people use (data-control).
+    const control = (named.type === 'hidden' && document.getElementById(named.dataset.control)) || named;
     control.setAttribute('aria-invalid', 'true');
     slot.textContent = message;
     first = first || control;

@@ -1,5 +1,6 @@
 // History-API routing: routes are path patterns with `:param` segments; every screen is a module
 // whose `render(ctx)` fills the view and may return a cleanup function (maps, timers, listeners).
+import {isApiPath} from './api.js';
 
 const routes = [];
 let cleanup = null;
@@ -110,7 +111,7 @@ export function interceptLinks() {
     const link = event.target.closest('a[href]');
     if (!link || link.target || link.hasAttribute('download') || link.dataset.external !== undefined) return;
     const url = new URL(link.href, location.href);
-    if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
+    if (url.origin !== location.origin || isApiPath(url.pathname)) return;
     if (url.pathname + url.search === location.pathname + location.search && url.hash) return;
     event.preventDefault();
     navigate(url.pathname + url.search);

@@ -1,6 +1,7 @@
 // Who is signed in and their settings. The session itself is the server's HttpOnly cookie;
 // this module only remembers the user record and settings the API returned.
-import {api} from './api.js';
+import {quote} from './api.js';
+import {auth, settings as settingsRecords} from './resources.js';
 
 const DEFAULT_SETTINGS = {unit: 'metric', privacy: {account: 'public', trails: 'private', lists: 'private'}};
 
@@ -24,7 +25,7 @@ export const session = {
 
   async load() {
     try {
-      this.user = await api('GET', '/auth/me');
+      this.user = await auth.me();
     } catch (error) {
       if (error.status !== 401) throw error;
       this.user = null;
@@ -36,29 +37,29 @@ export const session = {
   async loadSettings() {
     this.settings = {...DEFAULT_SETTINGS};
     if (!this.user) return;
-    const list = await api('GET', '/settings', null, {query: {filter: `user = "${this.user.id}"`, perPage: 1}});
+    const list = await settingsRecords.list({filter: `user = ${quote(this.user.id)}`, perPage: 1});
     if (Array.isArray(list) && list.length) this.settings = {...DEFAULT_SETTINGS, ...list[0]};
   },
 
   // Saves settings, creating the user's one settings record on first use.
   async saveSettings(values) {
     const saved = this.settings.id
-      ? await api('POST', `/settings/${this.settings.id}`, values)
-      : await api('PUT', '/settings', {...values, user: this.user.id});
+      ? await settingsRecords.update(this.settings.id, values)
+      : await settingsRecords.create({...values, user: this.user.id});
     this.settings = {...DEFAULT_SETTINGS, ...saved};
     this.changed();
     return this.settings;
   },
 
   async signIn(username, password) {
-    const answer = await api('POST', '/auth/login', {username, password});
+    const answer = await auth.login(username, password);
     this.user = answer.record;
     await this.loadSettings();
     this.changed();
   },
 
   async signOut() {
-    await api('POST', '/auth/logout', {});
+    await auth.logout();
     this.user = null;
     this.settings = {...DEFAULT_SETTINGS};
     this.changed();

@@ -1,7 +1,7 @@
 // A queue of file uploads that runs at most `concurrency` at a time and keeps, per file, its
 // state and bytes sent, so a screen can draw one row per file and an overall bar. The queue knows
 // nothing about the API: `send(item, onProgress)` starts one upload and returns
-// {promise, abort} (the shape of api.js's upload()).
+// {promise, abort} (the shape of the resource clients' uploads).
 
 let nextId = 0;
 

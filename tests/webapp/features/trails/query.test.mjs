@@ -1,0 +1,269 @@
+// web/features/trails/query.js: the trails list's URL state and the `GET /trail` filter built from it.
+// Whatever the URL holds, the filter keeps its shape: every value is a quoted literal or a number.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  PER_PAGE, SORTS, DEFAULT_SORT, SCOPES, CARD_FIELDS,
+  emptyState, stateFromQuery, queryFromState, hasFilters, filterCount, buildFilter, listQuery,
+  MAP_FIELDS, SKETCH_FIELDS, SKETCH_FROM, MAP_PER_PAGE, MAP_CAP, mapRequest, mergeTrails, mapCapNote,
+} from '../../../../web/features/trails/query.js';
+import {lexFilter} from '../../support/filter_lexer.mjs';
+
+const SIGNED_IN = {signedIn: true};
+const fromUrl = (text, who = SIGNED_IN) => stateFromQuery(new URLSearchParams(text), who);
+const state = (changes) => ({...emptyState(), ...changes});
+
+const skeleton = (filter) => lexFilter(filter).shape;
+const stringLiterals = (filter) => lexFilter(filter).strings;
+
+// --- URL -> state ---------------------------------------------------------------------------
+
+test('an empty URL is the unfiltered newest-first first page', () => {
+  assert.deepEqual(fromUrl(''), emptyState());
+  assert.deepEqual(emptyState(), {q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', category: '', scope: 'all', sort: '-created', page: 1});
+});
+
+test('difficulties from the URL keep only known ones, once each', () => {
+  assert.deepEqual(fromUrl('difficulty=hard,extreme,easy,hard,').difficulty, ['hard', 'easy']);
+  assert.deepEqual(fromUrl('difficulty=%22%20||%201=1').difficulty, []);
+});
+
+test('range bounds keep non-negative numbers as typed and drop anything else', () => {
+  const s = fromUrl('dmin=%205%20&dmax=12.5&gmin=-100&gmax=abc');
+  assert.equal(s.dmin, '5');
+  assert.equal(s.dmax, '12.5');
+  assert.equal(s.gmin, '');
+  assert.equal(s.gmax, '');
+  assert.equal(fromUrl('dmin=Infinity').dmin, '');
+  assert.equal(fromUrl('dmin=0').dmin, '0');
+});
+
+test('search and category from the URL are capped in length', () => {
+  const s = fromUrl(`q=${'a'.repeat(500)}&category=${'c'.repeat(100)}`);
+  assert.equal(s.q.length, 200);
+  assert.equal(s.category.length, 64);
+});
+
+test('only the sorts offered are taken from the URL', () => {
+  for (const {value} of SORTS) assert.equal(fromUrl(`sort=${encodeURIComponent(value)}`).sort, value);
+  for (const bad of ['password', '-created,password', 'name;drop', '']) assert.equal(fromUrl(`sort=${encodeURIComponent(bad)}`).sort, DEFAULT_SORT, bad);
+});
+
+test('scopes apply to people signed in; a visitor always sees "all"', () => {
+  for (const {value} of SCOPES) {
+    assert.equal(fromUrl(`scope=${value}`).scope, value);
+    assert.equal(fromUrl(`scope=${value}`, {signedIn: false}).scope, 'all');
+  }
+  assert.equal(fromUrl('scope=everyone').scope, 'all');
+});
+
+test('the page is a whole number of at least 1', () => {
+  const cases = [['3', 3], ['1', 1], ['0', 1], ['-2', 1], ['abc', 1], ['', 1], ['2.9', 2]];
+  for (const [text, page] of cases) assert.equal(fromUrl(`page=${text}`).page, page, text);
+});
+
+// --- state -> URL ---------------------------------------------------------------------------
+
+test('the URL holds only what differs from the defaults, and reads back to the same state', () => {
+  assert.equal(queryFromState(emptyState()), '');
+  const s = state({q: 'lake & "ridge"', difficulty: ['easy', 'hard'], dmin: '5', gmax: '1200', category: 'cat1', scope: 'mine', sort: 'name', page: 3});
+  const text = queryFromState(s);
+  assert.match(text, /difficulty=easy,hard/);
+  assert.deepEqual(fromUrl(text.slice(1)), s);
+});
+
+test('a search of only spaces is no search', () => {
+  assert.equal(queryFromState(state({q: '   '})), '');
+  assert.equal(hasFilters(state({q: '   '})), false);
+  assert.equal(buildFilter(state({q: '   '}), {units: 'metric'}), '');
+});
+
+test('sort and page are not filters; search, ranges, category and scope are', () => {
+  assert.equal(hasFilters(state({sort: 'name', page: 4})), false);
+  for (const changes of [{q: 'x'}, {difficulty: ['easy']}, {dmax: '0'}, {category: 'c'}, {scope: 'public'}]) {
+    assert.equal(hasFilters(state(changes)), true, JSON.stringify(changes));
+  }
+});
+
+test('the filter count counts controls, not bounds, and leaves out the search', () => {
+  assert.equal(filterCount(emptyState()), 0);
+  assert.equal(filterCount(state({q: 'x'})), 0);
+  assert.equal(filterCount(state({dmin: '1', dmax: '5'})), 1);
+  assert.equal(filterCount(state({difficulty: ['easy', 'hard'], dmin: '1', gmax: '500', category: 'c', scope: 'mine'})), 5);
+});
+
+// --- state -> filter ------------------------------------------------------------------------
+
+test('a search looks in name, location and description', () => {
+  assert.equal(buildFilter(state({q: ' lake '}), {units: 'metric'}), '(name ~ "lake" || location ~ "lake" || description ~ "lake")');
+});
+
+test('% and _ in a search are literal, and so is a backslash', () => {
+  const filter = buildFilter(state({q: '100%_a\\b'}), {units: 'metric'});
+  // What the server's lexer hands to LIKE, which escapes with a backslash.
+  assert.deepEqual(stringLiterals(filter), Array(3).fill('100\\%\\_a\\\\b'));
+});
+
+test('a search text with a double quote cannot break out of the filter string', () => {
+  const attacks = ['" || public = false || name = "', 'x\\" || 1 = 1 //', '\\', 'x\\\\"', '"\n|| public = true'];
+  for (const q of attacks) {
+    const filter = buildFilter(state({q}), {units: 'metric'});
+    assert.equal(skeleton(filter), '(name ~ S || location ~ S || description ~ S)', filter);
+    for (const text of stringLiterals(filter)) assert.equal(text.replace(/\\(.)/g, '$1'), q.trim(), filter);
+  }
+});
+
+test('a category from the URL cannot break out of the filter string', () => {
+  for (const category of ['x" || public = true //', 'x\\" || public = true //', 'x\\']) {
+    const filter = buildFilter(fromUrl(`category=${encodeURIComponent(category)}&scope=mine`), {units: 'metric', userId: 'u1'});
+    assert.equal(skeleton(filter), 'category = S && author = S', filter);
+  }
+});
+
+test('difficulties are alternatives', () => {
+  assert.equal(buildFilter(state({difficulty: ['easy', 'hard']}), {units: 'metric'}), '(difficulty = "easy" || difficulty = "hard")');
+});
+
+test('ranges typed in km and m become metres', () => {
+  assert.equal(buildFilter(state({dmin: '5', dmax: '12.5', gmin: '0', gmax: '1200'}), {units: 'metric'}),
+    'distance >= 5000 && distance <= 12500 && elevation_gain >= 0 && elevation_gain <= 1200');
+});
+
+test('ranges typed in mi and ft become metres, to the centimetre', () => {
+  assert.equal(buildFilter(state({dmin: '1', dmax: '10', gmin: '1000', gmax: '1'}), {units: 'imperial'}),
+    'distance >= 1609.34 && distance <= 16093.44 && elevation_gain >= 304.8 && elevation_gain <= 0.3');
+});
+
+test('a bound written oddly in the URL reaches the filter as a plain number', () => {
+  assert.equal(buildFilter(fromUrl('dmin=1e3&dmax=.5'), {units: 'metric'}), 'distance >= 1000000 && distance <= 500');
+});
+
+test('scope filters need a signed-in person', () => {
+  const who = {units: 'metric', userId: 'u1'};
+  assert.equal(buildFilter(state({scope: 'all'}), who), '');
+  assert.equal(buildFilter(state({scope: 'public'}), who), 'public = true');
+  assert.equal(buildFilter(state({scope: 'mine'}), who), 'author = "u1"');
+  assert.equal(buildFilter(state({scope: 'shared'}), who), 'author != "u1" && public = false');
+  for (const scope of ['public', 'mine', 'shared']) assert.equal(buildFilter(state({scope}), {units: 'metric'}), '', scope);
+});
+
+test('all parts are joined with &&', () => {
+  const filter = buildFilter(state({q: 'ridge', difficulty: ['hard'], dmin: '10', category: 'c1', scope: 'public'}), {units: 'metric', userId: 'u1'});
+  assert.equal(filter, '(name ~ "ridge" || location ~ "ridge" || description ~ "ridge") && (difficulty = "hard") && distance >= 10000 && category = "c1" && public = true');
+});
+
+// --- state -> request -----------------------------------------------------------------------
+
+test('the list request asks for one page of card fields with the author', () => {
+  const request = listQuery(state({page: 3, sort: '-distance', dmin: '2'}), {units: 'metric', userId: 'u1'});
+  assert.deepEqual(request, {page: 3, perPage: PER_PAGE, sort: '-distance', filter: 'distance >= 2000', expand: 'author', fields: CARD_FIELDS.join(',')});
+  assert.equal(PER_PAGE, 24);
+  assert.ok(!CARD_FIELDS.includes('polyline'));
+});
+
+test('servers without previews are asked for the polyline too', () => {
+  const {fields} = listQuery(emptyState(), {units: 'metric', withPolyline: true});
+  assert.deepEqual(fields.split(','), [...CARD_FIELDS, 'polyline']);
+});
+
+// --- the overview map's requests ------------------------------------------------------------
+
+const who = {units: 'metric', userId: 'u1'};
+
+test('the map asks for light records of every matching trail, 500 a request, without counting', () => {
+  const {queries, count, capped, filter} = mapRequest(state({dmin: '2', page: 3, sort: 'name'}), {...who, total: 1234});
+  assert.equal(count, 1234);
+  assert.equal(capped, false);
+  assert.equal(filter, 'distance >= 2000');
+  assert.deepEqual(queries.map((q) => q.page), [1, 2, 3]);
+  for (const query of queries) {
+    assert.deepEqual(Object.keys(query).sort(), ['fields', 'filter', 'page', 'perPage', 'skipTotal', 'sort']);
+    assert.equal(query.perPage, MAP_PER_PAGE);
+    assert.equal(query.filter, 'distance >= 2000');
+    assert.equal(query.fields, 'id,name,sketch,lat,lon');
+    assert.equal(query.skipTotal, true);
+  }
+  assert.deepEqual(MAP_FIELDS, ['id', 'name', 'preview', 'lat', 'lon']);
+  assert.ok(!MAP_FIELDS.includes('polyline'));
+});
+
+test('a few trails come with their previews, many with their coarser sketches', () => {
+  assert.equal(SKETCH_FROM, 200);
+  const fieldsFor = (total) => mapRequest(emptyState(), {...who, total}).queries[0].fields;
+  assert.equal(fieldsFor(1), MAP_FIELDS.join(','));
+  assert.equal(fieldsFor(SKETCH_FROM), MAP_FIELDS.join(','));
+  assert.equal(fieldsFor(SKETCH_FROM + 1), SKETCH_FIELDS.join(','));
+  assert.deepEqual(SKETCH_FIELDS, ['id', 'name', 'sketch', 'lat', 'lon']);
+  // Capped, the count is MAP_CAP: still sketches.
+  for (const query of mapRequest(emptyState(), {...who, total: 9000}).queries) assert.equal(query.fields, SKETCH_FIELDS.join(','));
+});
+
+test("the map stops at MAP_CAP trails, the first in the list's order", () => {
+  assert.equal(MAP_CAP, 2000);
+  const request = mapRequest(state({sort: '-distance'}), {...who, total: 5000});
+  assert.equal(request.capped, true);
+  assert.equal(request.count, MAP_CAP);
+  assert.deepEqual(request.queries.map((q) => q.page), [1, 2, 3, 4]);
+  for (const query of request.queries) assert.equal(query.sort, '-distance');
+  assert.equal(mapRequest(emptyState(), {...who, total: MAP_CAP}).capped, false);
+  assert.equal(mapRequest(emptyState(), {...who, total: MAP_CAP}).queries.length, 4);
+});
+
+test('one request for a few trails, none for none', () => {
+  assert.equal(mapRequest(emptyState(), {...who, total: 1}).queries.length, 1);
+  assert.equal(mapRequest(emptyState(), {...who, total: 500}).queries.length, 1);
+  assert.equal(mapRequest(emptyState(), {...who, total: 501}).queries.length, 2);
+  for (const total of [0, undefined, null, 'x', -3]) assert.deepEqual(mapRequest(emptyState(), {...who, total}).queries, [], String(total));
+});
+
+test("paging through the cards keeps the map's set; a filter changes it, and so does the sort when capped", () => {
+  const key = (changes, total = 300) => mapRequest(state(changes), {...who, total}).key;
+  assert.equal(key({page: 1}), key({page: 7}));
+  assert.equal(key({sort: 'name'}), key({sort: '-distance'}), 'all trails whatever the order');
+  assert.notEqual(key({sort: 'name'}, 3000), key({sort: '-distance'}, 3000), 'capped: which 2000 depends on the order');
+  assert.equal(key({page: 1}, 3000), key({page: 9}, 3000));
+  assert.notEqual(key({q: 'ridge'}), key({q: 'lake'}));
+  assert.notEqual(key({}, 300), key({}, 301), 'a trail more is fetched again');
+  assert.notEqual(key({scope: 'mine'}), key({scope: 'public'}));
+  // Uncapped, the order asked for is fixed, so one key always means one query.
+  assert.equal(mapRequest(state({sort: 'name'}), {...who, total: 300}).queries[0].sort, DEFAULT_SORT);
+});
+
+test("the map's answers merge into one list, each trail once, first copy kept", () => {
+  const a = {id: 'a', name: 'page copy', location: 'Here'};
+  const merged = mergeTrails([a, {id: 'b'}], [{id: 'a', name: 'map copy'}, {id: 'c'}], null, undefined, [null, {name: 'no id'}, {id: 'c'}]);
+  assert.deepEqual(merged.map((t) => t.id), ['a', 'b', 'c']);
+  assert.equal(merged[0], a);
+  assert.deepEqual(mergeTrails(), []);
+});
+
+test('the map says when it does not show every matching trail', () => {
+  assert.equal(mapCapNote(2000, 2345), 'Showing 2,000 of 2,345 trails: narrow the search to see the others.');
+  assert.equal(mapCapNote(300, 300), '');
+  assert.equal(mapCapNote(24, 0), '');
+});
+
+// --- tags -----------------------------------------------------------------------------------
+
+test("a tag from the URL (a trail page's tag link) narrows the list to trails that have it", () => {
+  const s = fromUrl('tag=abcdefghij12345');
+  assert.equal(s.tag, 'abcdefghij12345');
+  assert.equal(buildFilter(s, {units: 'metric', userId: ''}), 'tags ?= "abcdefghij12345"');
+  assert.equal(queryFromState(s), '?tag=abcdefghij12345');
+  assert.equal(hasFilters(s), true);
+  assert.equal(filterCount(s), 1);
+});
+
+test('a tag in the URL that is not a tag id is left out', () => {
+  for (const bad of ['x', '" || 1=1', 'ABCDEFGHIJ12345', 'abcdefghij123456']) {
+    const s = fromUrl(`tag=${encodeURIComponent(bad)}`);
+    assert.equal(s.tag, undefined, bad);
+    assert.equal(buildFilter(s, {units: 'metric', userId: ''}), '', bad);
+  }
+});
+
+test('the tag filter joins the others as one more quoted literal', () => {
+  const filter = buildFilter(state({q: 'ridge', tag: 'abcdefghij12345', category: 'c1'}), {units: 'metric', userId: 'me'});
+  assert.equal(skeleton(filter), '(name ~ S || location ~ S || description ~ S) && category = S && tags ?= S');
+  assert.deepEqual(stringLiterals(filter).slice(-1), ['abcdefghij12345']);
+});

@@ -1,0 +1,155 @@
+// Edit trail: the details form, photos, the track file, waypoints on a map, and (for the author)
+// deleting the trail. Only the author and users with an `edit` share get the forms; the sections
+// share one `editor` that holds the current record and tells the others when it changed.
+import {h, replace, toast, keepFocus} from '../../lib/dom.js';
+import {quote} from '../../lib/api.js';
+import {categories as categoryRecords, trailShares, trails} from '../../lib/resources.js';
+import {formError, onSubmit} from '../../lib/forms.js';
+import {confirmDialog} from '../../lib/dialog.js';
+import {detailFields, editSection as section, statFields, trailBody} from './trail_fields.js';
+import {photosSection} from './photos_section.js';
+import {trackSection} from './track_section.js';
+import {waypointsSection} from './waypoints_section.js';
+
+const authorId = (trail) => (trail.author && typeof trail.author === 'object' ? trail.author.id : trail.author);
+
+// True when the signed-in user holds an `edit` share of the trail.
+async function hasEditShare(trailId, userId) {
+  const shares = await trailShares.list({filter: `trail = ${quote(trailId)} && user = ${quote(userId)} && permission = "edit"`, perPage: 1, skipTotal: true});
+  return Array.isArray(shares) && shares.length > 0;
+}
+
+// {trail, on(event, fn), emit(event, data), update(record)}: 'trail' fires after every change of
+// the record (saved details, new photos, a new track); 'waypoint' when a section adds one.
+function createEditor(trail, extra) {
+  const listeners = {};
+  const editor = {
+    trail,
+    ...extra,
+    on(event, fn) {
+      (listeners[event] ||= []).push(fn);
+    },
+    emit(event, data) {
+      for (const fn of listeners[event] || []) fn(data);
+    },
+    // Records from uploads carry no `expand`; keep what we had.
+    update(record) {
+      editor.trail = {...editor.trail, ...record, expand: {...(editor.trail.expand || {}), ...(record.expand || {})}};
+      editor.emit('trail', editor.trail);
+    },
+  };
+  return editor;
+}
+
+function detailsSection(editor, categories) {
+  const {session} = editor;
+  const status = h('span', {class: 'save-status', role: 'status'});
+  const form = h(
+    'form',
+    {class: 'stack', novalidate: true},
+    formError(),
+    detailFields(editor.trail, {categories, canPublish: editor.isAuthor}),
+    editor.trail.gpx ? null : [h('h3', null, 'Statistics'), h('p', {class: 'help'}, 'Without a GPS file, these are what you enter.'), statFields(editor.trail, session.units)],
+    h('div', {class: 'actions'}, status, h('button', {type: 'submit', class: 'button primary'}, 'Save details')),
+  );
+  form.addEventListener('input', () => {
+    status.textContent = 'Unsaved changes';
+  });
+  onSubmit(form, async (values) => {
+    status.textContent = '';
+    const body = trailBody(values, {units: session.units, withStats: !editor.trail.gpx, canPublish: editor.isAuthor});
+    const saved = await trails.update(editor.trail.id, body, {query: {expand: 'category,tags'}});
+    editor.update(saved);
+    status.textContent = `Saved at ${new Date().toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'})}`;
+  });
+  return section('Details', form);
+}
+
+function dangerSection(editor, navigate) {
+  const error = h('p', {class: 'form-error', role: 'alert', hidden: true});
+  const button = h('button', {type: 'button', class: 'button danger'}, 'Delete trail');
+  button.addEventListener('click', async () => {
+    const {trail} = editor;
+    const yes = await confirmDialog({
+      title: 'Delete this trail?',
+      message: `“${trail.name}” will be deleted with its track, photos, waypoints, comments and summit logs. This cannot be undone.`,
+      confirmLabel: 'Delete trail',
+    });
+    if (!yes) return;
+    const restoreFocus = keepFocus(button);
+    button.disabled = true;
+    error.hidden = true;
+    try {
+      await trails.remove(trail.id);
+      toast(`Deleted ${trail.name}.`);
+      navigate('/trails', {replace: true});
+    } catch (problem) {
+      error.textContent = `The trail was not deleted. ${problem.message}`;
+      error.hidden = false;
+      button.disabled = false;
+      restoreFocus();
+    }
+  });
+  const box = section('Danger zone', h('p', null, 'Deleting a trail removes it for everyone it is shared with.'), error, h('div', {class: 'row'}, button));
+  box.classList.add('danger-zone');
+  return box;
+}
+
+function notAllowed(view, trail) {
+  document.title = `Edit ${trail.name} · Cairn`;
+  view.append(
+    h(
+      'section',
+      {class: 'page narrow'},
+      h('h1', null, `Edit ${trail.name}`),
+      h('p', {class: 'notice', role: 'alert'}, 'You cannot change this trail. Only its author, and people it is shared with for editing, can.'),
+      h('p', null, h('a', {href: `/trail/${trail.id}`}, 'Back to the trail')),
+    ),
+  );
+}
+
+export default {
+  async render(ctx) {
+    if (!ctx.requireUser()) return undefined;
+    const {view, params, session, navigate} = ctx;
+    document.title = 'Edit trail · Cairn';
+    view.append(h('p', {class: 'loading'}, 'Loading…'));
+    const [trail, categories] = await Promise.all([
+      trails.show(params.id, {expand: 'waypoints,category,tags'}),
+      categoryRecords.list().catch(() => []),
+    ]);
+    const isAuthor = authorId(trail) === session.user.id;
+    const canEdit = isAuthor || (await hasEditShare(trail.id, session.user.id));
+    if (!ctx.isCurrent()) return undefined;
+    view.replaceChildren();
+    if (!canEdit) return notAllowed(view, trail);
+
+    const editor = createEditor(trail, {session, isAuthor});
+    const heading = h('h1', null, `Edit ${trail.name}`);
+    editor.on('trail', (record) => {
+      replace(heading, `Edit ${record.name}`);
+      document.title = `Edit ${record.name} · Cairn`;
+    });
+    document.title = `Edit ${trail.name} · Cairn`;
+
+    const cleanups = [];
+    const waypoints = waypointsSection(editor);
+    cleanups.push(waypoints.cleanup);
+    view.append(
+      h(
+        'div',
+        {class: 'page trail-edit'},
+        h('div', {class: 'edit-head'}, heading, h('a', {class: 'button', href: `/trail/${trail.id}`}, 'View trail')),
+        isAuthor ? null : h('p', {class: 'notice'}, 'This trail is shared with you for editing.'),
+        detailsSection(editor, categories),
+        photosSection(editor),
+        trackSection(editor),
+        waypoints.element,
+        isAuthor ? dangerSection(editor, navigate) : null,
+      ),
+    );
+    return () => {
+      for (const fn of cleanups) fn();
+    };
+  },
+};

@@ -1,0 +1,115 @@
+// The trail page's header: the name, who made it where and when, badges (difficulty, category,
+// who sees it, the viewer's share, the rating), the trail's tags, and the actions the viewer may
+// take: Edit, Share, Export GPX and Delete. An action that fails says so beside the buttons.
+import {h, toast, keepFocus} from '../../lib/dom.js';
+import {confirmDialog} from '../../lib/dialog.js';
+import {difficultyLabel, formatDate} from '../../lib/format.js';
+import {trails} from '../../lib/resources.js';
+import {openShareDialog} from '../sharing/trail_share_dialog.js';
+
+// trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) -> <header>;
+// `rating` is the element the comments fill with the average rating.
+export function trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) {
+  const author = trail.expand?.author?.username;
+  const meta = [author ? `by ${author}` : null, trail.location, formatDate(trail.date)].filter(Boolean);
+  const status = h('p', {class: 'field-error trail-action-error', role: 'alert'});
+  return h(
+    'header',
+    {class: 'trail-head'},
+    h(
+      'div',
+      {class: 'trail-title'},
+      h('h1', null, trail.name || 'Untitled trail'),
+      meta.length ? h('p', {class: 'trail-meta muted'}, meta.join(' · ')) : null,
+      badges(trail, myShare, rating),
+      tagList(trail),
+    ),
+    h('div', {class: 'trail-actions-box'}, actions(trail, {isAuthor, canEdit, status, navigate, session}), status),
+  );
+}
+
+function badges(trail, myShare, rating) {
+  const category = trail.expand?.category?.name;
+  return h(
+    'p',
+    {class: 'trail-badges'},
+    trail.difficulty ? h('span', {class: ['badge', trail.difficulty]}, difficultyLabel(trail.difficulty)) : null,
+    category ? h('span', {class: 'badge'}, category) : null,
+    trail.public ? h('span', {class: 'badge'}, 'Public') : h('span', {class: 'badge private'}, 'Private'),
+    myShare ? h('span', {class: 'badge shared'}, myShare.permission === 'edit' ? 'Shared with you · can edit' : 'Shared with you') : null,
+    rating,
+  );
+}
+
+// The tags the trail was given (`expand=tags`), in the order chosen; each links to the trails
+// that have it.
+function tagList(trail) {
+  const tags = Array.isArray(trail.expand?.tags) ? trail.expand.tags : [];
+  if (!tags.length) return null;
+  const link = (tag) => h('a', {href: `/trails?tag=${encodeURIComponent(tag.id)}`, 'aria-label': `Trails tagged ${tag.name}`}, tag.name);
+  return h('ul', {class: 'tag-list', 'aria-label': 'Tags'}, tags.map((tag) => h('li', {class: 'tag'}, link(tag))));
+}
+
+function actions(trail, {isAuthor, canEdit, status, navigate, session}) {
+  const box = h('div', {class: 'trail-actions'});
+  if (canEdit) box.append(h('a', {class: 'button', href: `/trail/${trail.id}/edit`}, 'Edit'));
+  if (isAuthor) box.append(h('button', {type: 'button', class: 'button', onclick: () => openShareDialog(trail, session)}, 'Share'));
+  box.append(exportButton(trail, status));
+  if (isAuthor) box.append(deleteButton(trail, {status, navigate}));
+  return box;
+}
+
+function exportButton(trail, status) {
+  const button = h('button', {type: 'button', class: 'button'}, 'Export GPX');
+  button.addEventListener('click', async () => {
+    status.textContent = '';
+    const restoreFocus = keepFocus(button);
+    button.disabled = true;
+    try {
+      await exportGpx(trail);
+    } catch (error) {
+      status.textContent = `Export failed: ${error.message}`;
+    } finally {
+      button.disabled = false;
+      restoreFocus();
+    }
+  });
+  return button;
+}
+
+function deleteButton(trail, {status, navigate}) {
+  const button = h('button', {type: 'button', class: 'button danger'}, 'Delete');
+  button.addEventListener('click', async () => {
+    status.textContent = '';
+    const ok = await confirmDialog({
+      title: 'Delete this trail?',
+      message: `“${trail.name}” is deleted with its track, photos, waypoints, comments, summit logs and shares. This cannot be undone.`,
+      confirmLabel: 'Delete trail',
+    });
+    if (!ok) return;
+    try {
+      await trails.remove(trail.id);
+      toast(`“${trail.name}” was deleted.`);
+      navigate('/trails');
+    } catch (error) {
+      status.textContent = `Delete failed: ${error.message}`;
+    }
+  });
+  return button;
+}
+
+// The server builds one GPX from the stored track and the current record; it is saved under the
+// trail's name through a Blob URL.
+async function exportGpx(trail) {
+  const url = URL.createObjectURL(await trails.download([trail.id], {format: 'gpx'}));
+  const link = h('a', {href: url, download: `${fileName(trail.name)}.gpx`, hidden: true});
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function fileName(name) {
+  const clean = String(name || '').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim().slice(0, 120);
+  return clean || 'trail';
+}

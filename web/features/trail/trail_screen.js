@@ -1,0 +1,205 @@
+// The trail page (/trail/:id, also ?share=<link token>): header and actions, the map with the
+// track and waypoints, the elevation profile tied to the map, statistics, description, photos,
+// waypoints, summit logs and comments. Sections load on their own; a slow one blocks no other.
+import {h, replace} from '../../lib/dom.js';
+import {quote, setShareToken, currentShareToken, ApiError} from '../../lib/api.js';
+import {trailShares, trails, waypoints as waypointRecords} from '../../lib/resources.js';
+import {statsList} from '../../lib/track_summary.js';
+import {formatElevation, formatSpeed} from '../../lib/format.js';
+import {trailMap, isCoordinate} from './trail_map.js';
+import {elevationProfile, profileRange} from './elevation_profile.js';
+import {photoGrid, openPhotoViewer} from './photos.js';
+import {commentsSection, stars} from './comments.js';
+import {summitSection} from './summit_logs.js';
+import {entryItem} from './entry_feed.js';
+import {trailHeader} from './trail_header.js';
+
+const ID = /^[a-z0-9]{15}$/;
+const WAYPOINT_FIELDS = ['id', 'collectionId', 'collectionName', 'name', 'description', 'lat', 'lon', 'photos'];
+// Only what the page shows (not `preview`, bounds or device totals); servers without `fields` send all.
+const TRAIL_FIELDS = [
+  'id', 'collectionId', 'collectionName', 'author', 'name', 'public', 'date', 'description', 'difficulty',
+  'distance', 'duration', 'moving_duration', 'elevation_gain', 'elevation_loss', 'lat', 'lon', 'location',
+  'gpx', 'photos', 'polyline', 'waypoints', 'tags', 'expand.author.username', 'expand.category.name', 'expand.tags.id', 'expand.tags.name',
+  ...WAYPOINT_FIELDS.map((f) => `expand.waypoints.${f}`),
+].join(',');
+
+export default {
+  async render(ctx) {
+    const {params, query, view, session, navigate} = ctx;
+    setShareToken(query.get('share'));
+    const controller = new AbortController();
+    const cleanups = [() => controller.abort(), () => setShareToken('')];
+    const cleanup = () => {
+      for (const fn of cleanups.splice(0)) fn();
+      // Dialogs of this page live on <body>; leaving the page closes them.
+      for (const dialog of document.querySelectorAll('dialog.photo-viewer[open], dialog.tshare[open]')) dialog.close();
+    };
+    try {
+      // An id of the wrong shape can name nothing: the same "not found" as a hidden trail.
+      if (!ID.test(params.id)) throw new ApiError(404, {message: 'Not found.'});
+      const [trail, myShare] = await Promise.all([
+        trails.show(params.id, {expand: 'author,category,waypoints,tags', fields: TRAIL_FIELDS}, {signal: controller.signal}),
+        myTrailShare(params.id, session, controller.signal),
+      ]);
+      const waypoints = await waypointsOf(trail, controller.signal);
+      if (!ctx.isCurrent()) return cleanup;
+      document.title = `${trail.name || 'Trail'} · Cairn`;
+      view.append(page(trail, waypoints, myShare, {session, navigate, signal: controller.signal, cleanups}));
+      return cleanup;
+    } catch (error) {
+      cleanup();
+      throw error;
+    }
+  },
+};
+
+// The caller's own share of this trail (view or edit), or null.
+async function myTrailShare(id, session, signal) {
+  if (!session.signedIn) return null;
+  try {
+    const list = await trailShares.list({filter: `trail=${quote(id)} && user=${quote(session.user.id)}`, perPage: 1, fields: 'id,permission'}, {signal});
+    return list[0] || null;
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+    return null;
+  }
+}
+
+async function waypointsOf(trail, signal) {
+  if (Array.isArray(trail.expand?.waypoints)) return trail.expand.waypoints;
+  if (!trail.waypoints?.length) return [];
+  try {
+    return await waypointRecords.all({filter: `trail=${quote(trail.id)}`, fields: WAYPOINT_FIELDS.join(',')});
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return [];
+  }
+}
+
+function page(trail, waypoints, myShare, {session, navigate, signal, cleanups}) {
+  const user = session.user;
+  const isAuthor = Boolean(user) && trail.author === user.id;
+  const canEdit = isAuthor || myShare?.permission === 'edit';
+  // Someone who sees the trail only through a link token cannot read or write its comments and logs.
+  const linkOnly = Boolean(currentShareToken()) && !isAuthor && !trail.public && !myShare;
+  const canPost = Boolean(user) && !linkOnly;
+  const units = session.units;
+
+  const rating = h('span', {class: 'trail-rating'});
+  const article = h('article', {class: 'page trail-page'});
+  const stats = statsList(trail, units);
+  const speed = averageSpeed(trail);
+  if (speed) stats.append(stat('Average speed', formatSpeed(speed, units)));
+
+  // Map and profile share the "where am I on the track" point.
+  const hasTrack = Boolean(trail.polyline);
+  const mapBox = h('div', {class: 'trail-map', role: 'region', 'aria-label': 'Map of the trail'});
+  const showMap = hasTrack || isCoordinate(trail.lat, trail.lon) || waypoints.some((w) => isCoordinate(w.lat, w.lon));
+  const profileSlot = h('section', {class: 'trail-section profile-section', 'aria-labelledby': 'profile-title', hidden: true}, h('h2', {id: 'profile-title'}, 'Elevation profile'));
+  let mapCtl = null;
+
+  // Through h(): native append() would print a missing section as the text "null".
+  replace(
+    article,
+    trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate, session}),
+    h(
+      'div',
+      {class: ['trail-top', showMap ? null : 'no-map']},
+      showMap ? h('div', {class: 'trail-main'}, mapBox, profileSlot) : null,
+      h('div', {class: 'trail-side'}, h('h2', {class: 'visually-hidden'}, 'Statistics'), stats, description(trail)),
+    ),
+    photosSection(trail),
+    waypointsSection(waypoints, (id) => mapCtl?.openWaypoint(id)),
+    linkOnly
+      ? h('p', {class: 'notice trail-section'}, 'You are viewing this trail through a shared link. Its summit logs and comments are only for people it is shared with by account.')
+      : [
+          summitSection({trail, session, canPost, signal}),
+          commentsSection({trail, session, canPost, signal, onRating: (average, count) => showRating(rating, average, count)}),
+        ],
+  );
+
+  // The map needs its box in the document to measure; the view is attached right after this.
+  if (showMap) {
+    requestAnimationFrame(() => {
+      if (signal.aborted) return;
+      mapCtl = trailMap(mapBox, trail, waypoints, {onPhoto: (waypoint, index) => openPhotoViewer(waypoint, waypoint.photos, index)});
+      cleanups.push(() => mapCtl.destroy());
+    });
+    if (hasTrack) loadProfile(trail, {units, signal, slot: profileSlot, stats, cleanups, onPoint: (p) => (p ? mapCtl?.showPoint(p.lat, p.lon) : mapCtl?.hidePoint())});
+  }
+  return article;
+}
+
+// The average of the comments' ratings in the header: stars plus the number, one phrase for
+// screen readers.
+function showRating(box, average, count) {
+  if (!count) return replace(box);
+  const label = `Rated ${average.toFixed(1)} of 5 by ${count} ${count === 1 ? 'person' : 'people'}`;
+  return replace(box, stars(average, {label}), h('span', {'aria-hidden': 'true'}, `${average.toFixed(1)} (${count})`));
+}
+
+function description(trail) {
+  if (!trail.description) return null;
+  // Always text: a description may hold HTML from other clients, and it stays inert here.
+  return h('section', {class: 'trail-description', 'aria-labelledby': 'description-title'}, h('h2', {id: 'description-title'}, 'Description'), h('p', {class: 'pre-line'}, trail.description));
+}
+
+function photosSection(trail) {
+  const photos = trail.photos || [];
+  if (!photos.length) return null;
+  return h('section', {class: 'trail-section', 'aria-labelledby': 'photos-title'}, h('h2', {id: 'photos-title'}, 'Photos ', h('span', {class: 'count muted'}, `(${photos.length})`)), photoGrid(trail, photos));
+}
+
+function waypointsSection(waypoints, showOnMap) {
+  if (!waypoints.length) return null;
+  const items = waypoints.map((w) => {
+    const name = w.name || 'Waypoint';
+    const located = isCoordinate(w.lat, w.lon);
+    return entryItem({
+      className: 'waypoint-entry',
+      head: [
+        h('span', {class: 'pin waypoint', 'aria-hidden': 'true'}, '•'),
+        h('strong', null, name),
+        h('span', {class: 'muted coords'}, located ? `${w.lat.toFixed(5)}, ${w.lon.toFixed(5)}` : ''),
+      ],
+      action: located ? h('button', {type: 'button', class: 'button small', 'aria-label': `Show on map: ${name}`, onclick: () => showOnMap(w.id)}, 'Show on map') : null,
+      body: [
+        w.description ? h('p', {class: 'pre-line entry-text'}, w.description) : null,
+        w.photos?.length ? photoGrid(w, w.photos, {thumb: '100x100', size: 'small', what: `photo of ${name},`}) : null,
+      ],
+    });
+  });
+  return h('section', {class: 'trail-section', 'aria-labelledby': 'waypoints-title'}, h('h2', {id: 'waypoints-title'}, 'Waypoints ', h('span', {class: 'count muted'}, `(${waypoints.length})`)), h('ul', {class: 'entry-list'}, items));
+}
+
+// The profile is optional: no track, an endpoint not yet deployed (404) or no elevations hide it.
+async function loadProfile(trail, {units, signal, slot, stats, cleanups, onPoint}) {
+  let profile;
+  try {
+    profile = await trails.profile(trail.id, {points: 800}, {signal});
+  } catch (error) {
+    if (signal.aborted || error.status === 404) return;
+    slot.hidden = false;
+    slot.append(h('p', {class: 'muted'}, `The elevation profile could not be loaded: ${error.message}`));
+    return;
+  }
+  if (signal.aborted || !profile || !Array.isArray(profile.points) || profile.points.length < 2) return;
+  const range = profileRange(profile);
+  if (!range) return;
+  stats.append(stat('Lowest point', formatElevation(range.min, units)), stat('Highest point', formatElevation(range.max, units)));
+  const chart = elevationProfile(profile, {units, onPoint});
+  cleanups.push(() => chart.destroy());
+  slot.append(chart.element);
+  slot.hidden = false;
+}
+
+function stat(term, value) {
+  return h('div', null, h('dt', null, term), h('dd', null, value));
+}
+
+// Metres per second over the moving time (the elapsed time when the file has none).
+function averageSpeed(trail) {
+  const time = trail.moving_duration || trail.duration;
+  return trail.distance > 0 && time > 0 ? trail.distance / time : 0;
+}

@@ -1,0 +1,246 @@
+// The trails page's search and filter form: search box, sort, difficulty, distance and gain
+// ranges, category, (signed in) scope, and the tag a trail page's tag link chose. It reports
+// what the visitor chose; the screen owns the state, the URL and the loading. On phones the
+// filters fold behind a "Filters" button.
+import {h, uniqueId} from '../../lib/dom.js';
+import {categories as categoryRecords, tags as tagRecords} from '../../lib/resources.js';
+import {DIFFICULTIES, distanceUnit, elevationUnit} from '../../lib/format.js';
+import {SCOPES, SORTS, filterCount, hasFilters} from './query.js';
+
+const SEARCH_DELAY = 300;
+const RANGE_DELAY = 500;
+// Below this the filters fold behind a "Filters" button.
+export const NARROW = '(max-width: 720px)';
+const RANGES = [['dmin', 'dmax'], ['gmin', 'gmax']];
+
+function debounce(fn, delay) {
+  let timer = 0;
+  const run = (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), delay);
+  };
+  run.cancel = () => clearTimeout(timer);
+  return run;
+}
+
+function rangeFieldset(legend, unit, minName, maxName, state) {
+  const errorId = uniqueId('range-error');
+  const input = (name, label, placeholder) =>
+    h('input', {type: 'number', name, min: 0, step: 'any', inputmode: 'decimal', value: state[name], placeholder, 'aria-label': label, 'aria-describedby': errorId, class: 'input'});
+  return h(
+    'fieldset',
+    {class: 'trails-range'},
+    h('legend', null, `${legend} (${unit})`),
+    h('div', {class: 'trails-range-inputs'}, input(minName, `Minimum ${legend.toLowerCase()} (${unit})`, 'min'), h('span', {'aria-hidden': 'true'}, '–'), input(maxName, `Maximum ${legend.toLowerCase()} (${unit})`, 'max')),
+    h('p', {class: 'field-error', id: errorId}),
+  );
+}
+
+// The tag filter: shown only while the list is narrowed to one tag, as the tag's name with a
+// button that drops it (onRemove). show(id) names the tag, fetching its name.
+function tagField(onRemove) {
+  const name = h('span', {class: 'tag'});
+  const remove = h('button', {type: 'button', class: 'button small'}, 'Remove');
+  const element = h('div', {class: 'trails-tag', role: 'group', 'aria-label': 'Tag', hidden: true}, h('span', {class: 'trails-tag-label'}, 'Tag'), h('div', {class: 'row'}, name, remove));
+  const field = {
+    id: '',
+    element,
+    show(id = '') {
+      field.id = id || '';
+      element.hidden = !field.id;
+      if (!field.id) return;
+      name.textContent = '…';
+      remove.setAttribute('aria-label', 'Remove the tag filter');
+      tagRecords.show(field.id, {fields: 'id,name'}).then(
+        (tag) => {
+          if (field.id !== id) return;
+          name.textContent = tag.name;
+          remove.setAttribute('aria-label', `Remove the tag filter ${tag.name}`);
+        },
+        () => {
+          if (field.id === id) name.textContent = 'Unknown tag';
+        },
+      );
+    },
+  };
+  remove.addEventListener('click', () => {
+    field.show('');
+    onRemove();
+  });
+  return field;
+}
+
+function selectField(label, name, options, value) {
+  const id = uniqueId(`f-${name}`);
+  return h(
+    'div',
+    {class: 'field'},
+    h('label', {for: id}, label),
+    h('select', {id, name, class: 'input'}, options.map((o) => h('option', {value: o.value, selected: o.value === value}, o.label))),
+    h('p', {class: 'field-error', id: `${id}-error`}),
+  );
+}
+
+// trailsFilters({state, signedIn, units, onChange(values, {typed}), onClear}) ->
+//   {form, show(state), summarize(state), focusSearch(), dispose()}
+// onChange gets the controls' values (q, sort, difficulty, dmin, dmax, gmin, gmax, and category
+// and scope when they can be read) whenever they change: `typed` is true for the debounced
+// changes of a burst of typing. onClear is the "Reset filters" button. show() puts a state into
+// the controls; summarize() updates the "Filters (n)" count, the reset button and range errors.
+export function trailsFilters({state, signedIn, units, onChange, onClear}) {
+  const narrow = matchMedia(NARROW);
+  let disposed = false;
+  let categoriesLoaded = false;
+  // The URL's category, kept until the categories arrive and the select can hold it.
+  let wantedCategory = state.category;
+
+  const searchInput = h('input', {type: 'search', name: 'q', id: uniqueId('f-q'), value: state.q, class: 'input', autocomplete: 'off', placeholder: 'Name, place or description'});
+  const sortField = selectField('Sort by', 'sort', SORTS, state.sort);
+  const difficultyBoxes = DIFFICULTIES.map((d) =>
+    h('label', {class: 'trails-check'}, h('input', {type: 'checkbox', name: 'difficulty', value: d.value, checked: state.difficulty.includes(d.value)}), d.label),
+  );
+  const distanceRange = rangeFieldset('Distance', distanceUnit(units).label, 'dmin', 'dmax', state);
+  const gainRange = rangeFieldset('Elevation gain', elevationUnit(units).label, 'gmin', 'gmax', state);
+  const categoryField = selectField('Category', 'category', [{value: '', label: 'Any category'}], state.category);
+  const categorySelect = categoryField.querySelector('select');
+  const scopeField = signedIn ? selectField('Show', 'scope', SCOPES, state.scope) : null;
+  const tagFilter = tagField(() => {
+    report(false);
+    searchInput.focus();
+  });
+  tagFilter.show(state.tag);
+  // Not "Clear filters": that is the empty state's button, and two of one name confuse.
+  const clearButton = h('button', {type: 'button', class: 'button', onclick: onClear}, 'Reset filters');
+  const panelId = uniqueId('trail-filters');
+  const filtersToggle = h('button', {type: 'button', class: 'button trails-filters-toggle', 'aria-controls': panelId, 'aria-expanded': 'false'}, 'Filters');
+  const panel = h(
+    'div',
+    {class: 'trails-filters', id: panelId},
+    h('fieldset', {class: 'trails-difficulty'}, h('legend', null, 'Difficulty'), h('div', {class: 'row'}, difficultyBoxes)),
+    distanceRange,
+    gainRange,
+    categoryField,
+    scopeField,
+    tagFilter.element,
+    h('div', {class: 'trails-filters-actions'}, clearButton),
+  );
+  const form = h(
+    'form',
+    {class: 'trails-search card-box', role: 'search', 'aria-label': 'Search and filter trails', novalidate: true},
+    h('div', {class: 'trails-search-row'}, h('div', {class: 'field trails-q'}, h('label', {for: searchInput.id}, 'Search trails'), searchInput), sortField, filtersToggle),
+    panel,
+  );
+
+  function values() {
+    const data = new FormData(form);
+    const read = {q: String(data.get('q') || ''), difficulty: data.getAll('difficulty').map(String)};
+    if (data.get('sort')) read.sort = String(data.get('sort'));
+    for (const key of RANGES.flat()) {
+      const text = String(data.get(key) || '').trim();
+      read[key] = text !== '' && Number.isFinite(Number(text)) && Number(text) >= 0 ? text : '';
+    }
+    // Until the categories arrive the select cannot hold the URL's choice; keep it.
+    if (categoriesLoaded) read.category = String(data.get('category') || '');
+    if (signedIn) read.scope = String(data.get('scope') || 'all');
+    read.tag = tagFilter.id;
+    return read;
+  }
+
+  const report = (typed) => onChange(values(), {typed});
+  const typedSearch = debounce(() => report(true), SEARCH_DELAY);
+  const typedRange = debounce(() => report(true), RANGE_DELAY);
+  const reportNow = () => {
+    typedSearch.cancel();
+    typedRange.cancel();
+    report(false);
+  };
+
+  form.addEventListener('input', (event) => {
+    if (event.target === searchInput) typedSearch();
+    else if (event.target.type === 'number') typedRange();
+  });
+  form.addEventListener('change', (event) => {
+    if (event.target === searchInput) return;
+    typedRange.cancel();
+    report(false);
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    reportNow();
+  });
+  // A form with several text inputs and no submit button does not submit on Enter by itself.
+  form.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || event.target.tagName !== 'INPUT' || event.target.type === 'checkbox') return;
+    event.preventDefault();
+    reportNow();
+  });
+
+  // Phones fold the filters away unless some are set.
+  let filtersOpen = filterCount(state) > 0;
+  function layout() {
+    const folded = narrow.matches && !filtersOpen;
+    panel.classList.toggle('folded', folded);
+    filtersToggle.setAttribute('aria-expanded', String(!folded));
+  }
+  filtersToggle.addEventListener('click', () => {
+    filtersOpen = !filtersOpen;
+    layout();
+  });
+  narrow.addEventListener('change', layout);
+  layout();
+
+  function checkRanges(current) {
+    for (const [fieldset, [min, max]] of [[distanceRange, RANGES[0]], [gainRange, RANGES[1]]]) {
+      const bad = current[min] !== '' && current[max] !== '' && Number(current[min]) > Number(current[max]);
+      fieldset.querySelector('.field-error').textContent = bad ? 'The minimum is above the maximum, so nothing can match.' : '';
+      for (const input of fieldset.querySelectorAll('input')) {
+        if (bad) input.setAttribute('aria-invalid', 'true');
+        else input.removeAttribute('aria-invalid');
+      }
+    }
+  }
+
+  categoryRecords
+    .list()
+    .then((categories) => {
+      if (disposed || !Array.isArray(categories)) return;
+      categorySelect.append(...categories.map((c) => h('option', {value: c.id}, c.name)));
+      // An id from an old link that names no category still filters; say so rather than hide it.
+      if (wantedCategory && !categories.some((c) => c.id === wantedCategory)) categorySelect.append(h('option', {value: wantedCategory}, 'Unknown category'));
+      categorySelect.value = wantedCategory;
+      categoriesLoaded = true;
+    })
+    .catch((error) => {
+      if (disposed) return;
+      categoryField.querySelector('.field-error').textContent = `Categories could not be loaded: ${error.message}`;
+    });
+
+  return {
+    form,
+    show(next) {
+      searchInput.value = next.q;
+      form.elements.sort.value = next.sort;
+      for (const box of form.querySelectorAll('input[name="difficulty"]')) box.checked = next.difficulty.includes(box.value);
+      for (const key of RANGES.flat()) form.elements[key].value = next[key];
+      wantedCategory = next.category;
+      categorySelect.value = next.category;
+      if (signedIn) form.elements.scope.value = next.scope;
+      tagFilter.show(next.tag);
+    },
+    summarize(current) {
+      const n = filterCount(current);
+      filtersToggle.textContent = n ? `Filters (${n})` : 'Filters';
+      clearButton.disabled = !hasFilters(current);
+      checkRanges(current);
+    },
+    focusSearch() {
+      searchInput.focus();
+    },
+    dispose() {
+      disposed = true;
+      typedSearch.cancel();
+      typedRange.cancel();
+      narrow.removeEventListener('change', layout);
+    },
+  };
+}

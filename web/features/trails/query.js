@@ -1,0 +1,199 @@
+// The trails list's state (search, filters, sort, page) and its two encodings: the page URL's
+// query string, and the API's `GET /trail` parameters with a PocketBase filter string; and the
+// requests of the overview map, which shows every matching trail rather than one page.
+import {likeQuote, quote} from '../../lib/api.js';
+import {DIFFICULTIES, distanceUnit, elevationUnit} from '../../lib/format.js';
+
+export const PER_PAGE = 24;
+
+export const SORTS = [
+  {value: '-created', label: 'Newest added'},
+  {value: 'created', label: 'Oldest added'},
+  {value: '-date', label: 'Date, newest first'},
+  {value: 'date', label: 'Date, oldest first'},
+  {value: 'name', label: 'Name, A–Z'},
+  {value: '-name', label: 'Name, Z–A'},
+  {value: 'distance', label: 'Distance, shortest first'},
+  {value: '-distance', label: 'Distance, longest first'},
+  {value: 'elevation_gain', label: 'Elevation gain, least first'},
+  {value: '-elevation_gain', label: 'Elevation gain, most first'},
+];
+export const DEFAULT_SORT = '-created';
+
+export const SCOPES = [
+  {value: 'all', label: 'All I can see'},
+  {value: 'public', label: 'Public'},
+  {value: 'shared', label: 'Shared with me'},
+  {value: 'mine', label: 'Mine'},
+];
+
+// The fields cards and the overview map read; `polyline` only when the server has no `preview`.
+export const CARD_FIELDS = [
+  'id', 'collectionId', 'collectionName', 'name', 'location', 'distance', 'elevation_gain', 'duration',
+  'difficulty', 'date', 'created', 'public', 'author', 'photos', 'thumbnail', 'preview', 'lat', 'lon',
+  'expand.author.username',
+];
+
+// Range bounds are kept as typed (in the viewer's units) so the inputs show them back unchanged.
+const RANGE_KEYS = ['dmin', 'dmax', 'gmin', 'gmax'];
+
+// A tag's id (the trail page's tags link here); the state holds `tag` only when the URL names one.
+const TAG_ID = /^[a-z0-9]{15}$/;
+
+export function emptyState() {
+  return {q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', category: '', scope: 'all', sort: DEFAULT_SORT, page: 1};
+}
+
+function numberText(value) {
+  const text = String(value ?? '').trim();
+  return text !== '' && Number.isFinite(Number(text)) && Number(text) >= 0 ? text : '';
+}
+
+// URLSearchParams -> state; anything unknown or malformed falls back to the default.
+export function stateFromQuery(query, {signedIn}) {
+  const state = emptyState();
+  state.q = (query.get('q') || '').slice(0, 200);
+  const known = new Set(DIFFICULTIES.map((d) => d.value));
+  state.difficulty = [...new Set((query.get('difficulty') || '').split(',').filter((d) => known.has(d)))];
+  for (const key of RANGE_KEYS) state[key] = numberText(query.get(key));
+  state.category = (query.get('category') || '').slice(0, 64);
+  const tag = query.get('tag') || '';
+  if (TAG_ID.test(tag)) state.tag = tag;
+  const scope = query.get('scope') || 'all';
+  state.scope = signedIn && SCOPES.some((s) => s.value === scope) ? scope : 'all';
+  const sort = query.get('sort') || DEFAULT_SORT;
+  state.sort = SORTS.some((s) => s.value === sort) ? sort : DEFAULT_SORT;
+  const page = Number.parseInt(query.get('page') || '1', 10);
+  state.page = Number.isFinite(page) && page > 0 ? page : 1;
+  return state;
+}
+
+// state -> "?q=...&page=2" holding only what differs from the defaults.
+export function queryFromState(state) {
+  const params = new URLSearchParams();
+  if (state.q.trim()) params.set('q', state.q.trim());
+  if (state.difficulty.length) params.set('difficulty', state.difficulty.join(','));
+  for (const key of RANGE_KEYS) if (state[key] !== '') params.set(key, state[key]);
+  if (state.category) params.set('category', state.category);
+  if (state.tag) params.set('tag', state.tag);
+  if (state.scope !== 'all') params.set('scope', state.scope);
+  if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
+  if (state.page > 1) params.set('page', String(state.page));
+  // Commas are legal in a query and keep `difficulty=easy,hard` readable.
+  const text = params.toString().replace(/%2C/gi, ',');
+  return text ? `?${text}` : '';
+}
+
+// True when anything narrows the list (search, filters or scope); sort and page do not.
+export function hasFilters(state) {
+  return Boolean(state.q.trim() || state.difficulty.length || RANGE_KEYS.some((k) => state[k] !== '') || state.category || state.tag || state.scope !== 'all');
+}
+
+// How many filter controls are set (for the "Filters (2)" button), the search box excluded.
+export function filterCount(state) {
+  return [
+    state.difficulty.length > 0,
+    state.dmin !== '' || state.dmax !== '',
+    state.gmin !== '' || state.gmax !== '',
+    Boolean(state.category),
+    Boolean(state.tag),
+    state.scope !== 'all',
+  ].filter(Boolean).length;
+}
+
+// A number for the filter string: always a plain decimal, never text from the URL as is.
+function metres(value, factor) {
+  return String(Math.round(Number(value) * factor * 100) / 100);
+}
+
+export function buildFilter(state, {units, userId}) {
+  const parts = [];
+  const q = state.q.trim();
+  if (q) {
+    const literal = likeQuote(q);
+    parts.push(`(name ~ ${literal} || location ~ ${literal} || description ~ ${literal})`);
+  }
+  if (state.difficulty.length) parts.push(`(${state.difficulty.map((d) => `difficulty = ${quote(d)}`).join(' || ')})`);
+  const distance = distanceUnit(units).meters;
+  const elevation = elevationUnit(units).meters;
+  if (state.dmin !== '') parts.push(`distance >= ${metres(state.dmin, distance)}`);
+  if (state.dmax !== '') parts.push(`distance <= ${metres(state.dmax, distance)}`);
+  if (state.gmin !== '') parts.push(`elevation_gain >= ${metres(state.gmin, elevation)}`);
+  if (state.gmax !== '') parts.push(`elevation_gain <= ${metres(state.gmax, elevation)}`);
+  if (state.category) parts.push(`category = ${quote(state.category)}`);
+  if (state.tag) parts.push(`tags ?= ${quote(state.tag)}`);
+  if (userId && state.scope === 'public') parts.push('public = true');
+  if (userId && state.scope === 'mine') parts.push(`author = ${quote(userId)}`);
+  // What the cards badge "Shared with you": someone else's trail that is not public.
+  if (userId && state.scope === 'shared') parts.push(`author != ${quote(userId)} && public = false`);
+  return parts.join(' && ');
+}
+
+// The `GET /trail` query for a state. `withPolyline` is for servers that have no `preview`.
+export function listQuery(state, {units, userId, withPolyline = false}) {
+  const fields = withPolyline ? [...CARD_FIELDS, 'polyline'] : CARD_FIELDS;
+  return {
+    page: state.page,
+    perPage: PER_PAGE,
+    sort: state.sort,
+    filter: buildFilter(state, {units, userId}),
+    expand: 'author',
+    fields: fields.join(','),
+  };
+}
+
+// --- The overview map's trails --------------------------------------------------------------
+
+// Every trail matching the filter, as light records, 500 a request, up to MAP_CAP trails: more
+// lines than that tell a person nothing. Up to SKETCH_FROM trails each comes with its `preview`
+// (at most 100 points, about 0.3 KB gzipped); more share the map, each a few dozen pixels
+// wide, and come with their `sketch` (at most 24 points, a third of that), so a large archive
+// stays within the first-load budget. The page's trails bring their previews with the cards.
+export const MAP_FIELDS = ['id', 'name', 'preview', 'lat', 'lon'];
+export const SKETCH_FIELDS = ['id', 'name', 'sketch', 'lat', 'lon'];
+export const SKETCH_FROM = 200;
+export const MAP_PER_PAGE = 500;
+export const MAP_CAP = 2000;
+
+// mapRequest(state, {units, userId, total}) -> {key, filter, capped, count, queries}
+// `total` is the number of matching trails the cards' answer reported, so every request can
+// skip counting and all of them can run at once. `key` names the set fetched: the filter, how
+// many, and the sort only when capped (it then decides which MAP_CAP are shown), so paging
+// through the cards never fetches the map again.
+export function mapRequest(state, {units, userId, total}) {
+  const filter = buildFilter(state, {units, userId});
+  const all = Math.max(0, Math.floor(Number(total) || 0));
+  const count = Math.min(all, MAP_CAP);
+  const capped = all > MAP_CAP;
+  // Uncapped, any order fetches the same set; a fixed one keeps the key and the query in step.
+  const sort = capped ? state.sort : DEFAULT_SORT;
+  const fields = count > SKETCH_FROM ? SKETCH_FIELDS : MAP_FIELDS;
+  // None match: nothing to ask for.
+  const pages = Math.ceil(count / MAP_PER_PAGE);
+  const queries = [];
+  for (let page = 1; page <= pages; page++) {
+    queries.push({page, perPage: MAP_PER_PAGE, sort, filter, fields: fields.join(','), skipTotal: true});
+  }
+  return {key: [filter, count, capped ? sort : ''].join('\n'), filter, capped, count, queries};
+}
+
+// The records of several answers as one list, each id once (a trail added between two pages'
+// requests can shift another onto both), the first copy kept.
+export function mergeTrails(...lists) {
+  const seen = new Set();
+  const merged = [];
+  for (const list of lists) {
+    for (const trail of Array.isArray(list) ? list : []) {
+      if (!trail || trail.id === undefined || seen.has(trail.id)) continue;
+      seen.add(trail.id);
+      merged.push(trail);
+    }
+  }
+  return merged;
+}
+
+// The line the map shows over its corner when not every matching trail is on it.
+export function mapCapNote(shown, total) {
+  const n = (value) => Number(value).toLocaleString('en');
+  return total > shown ? `Showing ${n(shown)} of ${n(total)} trails: narrow the search to see the others.` : '';
+}

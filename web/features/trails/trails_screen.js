@@ -1,0 +1,135 @@
+// The trails list (`/` and `/trails`): search, filters, sort and pages of trail cards, with an
+// overview map of every matching trail (not only the page's). Everything the visitor chose lives
+// in the URL's query, so reload, back/forward and shared links show the same list.
+//
+// The screen holds the state and wires its parts: filters.js (the form), results.js (count,
+// cards, pages), map_panel.js (the overview map) and fetch_trails.js (the requests). The cards
+// come first; the map's trails are asked for once the cards are on screen.
+import {h} from '../../lib/dom.js';
+import {fetchTrailsPage} from './fetch_trails.js';
+import {trailsFilters} from './filters.js';
+import {mapPanel} from './map_panel.js';
+import {buildFilter, emptyState, mapRequest, queryFromState, stateFromQuery} from './query.js';
+import {trailResults} from './results.js';
+
+// Every change of the list adds a history entry so Back undoes it, except that one burst of
+// typing (several debounced searches) shares a single entry. write(search, {push, typed}).
+function urlWriter() {
+  let typing = false;
+  return function write(search, {push = true, typed = false} = {}) {
+    const url = location.pathname + search;
+    if (url !== location.pathname + location.search) {
+      if (push && !(typed && typing)) history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
+    }
+    typing = typed;
+  };
+}
+
+export default {
+  render(ctx) {
+    const {view, session} = ctx;
+    document.title = 'Trails · Cairn';
+    const viewer = {units: session.units, userId: session.user?.id || ''};
+    let state = stateFromQuery(ctx.query, {signedIn: Boolean(viewer.userId)});
+    let controller = null;
+    // The query of the list on screen (or being fetched); null after an error, so a retry runs.
+    let loadedSearch = null;
+    let disposed = false;
+    const writeUrl = urlWriter();
+
+    const filters = trailsFilters({
+      state,
+      signedIn: Boolean(viewer.userId),
+      units: viewer.units,
+      onChange(values, {typed}) {
+        state = {...state, ...values, page: 1};
+        commit({typed});
+      },
+      onClear: clearFilters,
+    });
+    const results = trailResults({
+      units: viewer.units,
+      me: viewer.userId,
+      hrefFor: (page) => location.pathname + queryFromState({...state, page}),
+      onPage(page) {
+        state = {...state, page};
+        commit();
+      },
+      onClear: clearFilters,
+      onHover: (id, on) => map.highlight(id, on),
+    });
+    const map = mapPanel({onHover: (id) => results.markCard(id)});
+
+    // "+ New trail" is in the top bar already; a second one here would only repeat it.
+    const heading = h('div', {class: 'trails-head'}, h('h1', null, 'Trails'));
+    // One grid: the map spans the right column beside everything on wide screens, and sits
+    // between the filters and the cards on narrow ones.
+    const layout = h('section', {class: 'page trails-page'}, heading, filters.form, results.errorBox, results.element, map.element);
+    view.append(layout);
+
+    // Puts the state in the URL and the form's summary, and loads the list if it changed.
+    function commit({push = true, typed = false} = {}) {
+      const search = queryFromState(state);
+      writeUrl(search, {push, typed});
+      filters.summarize(state);
+      // A blur after typing repeats what the debounce already asked for.
+      if (search !== loadedSearch) load();
+    }
+
+    function clearFilters() {
+      state = {...emptyState(), sort: state.sort};
+      filters.show(state);
+      commit();
+      filters.focusSearch();
+    }
+
+    function showTrails(answer) {
+      const items = results.show(answer, state);
+      layout.classList.toggle('no-trails', !items.length);
+      const total = Number(answer.totalItems) || 0;
+      map.show({state: {...state}, total, items, request: mapRequest(state, {...viewer, total})});
+    }
+
+    function showFailure(error) {
+      loadedSearch = null;
+      results.failed(error.message, () => load());
+      layout.classList.add('no-trails');
+      map.show(null);
+    }
+
+    async function load() {
+      controller?.abort();
+      const mine = new AbortController();
+      controller = mine;
+      loadedSearch = queryFromState(state);
+      map.dropStale({filter: buildFilter(state, viewer), sort: state.sort});
+      results.loading();
+      try {
+        const answer = await fetchTrailsPage(state, viewer, mine.signal);
+        if (controller !== mine || disposed) return;
+        // A page past the end (an old link, or trails deleted meanwhile): show the last one.
+        if (!answer.items?.length && answer.totalItems > 0 && state.page > 1) {
+          state = {...state, page: Math.max(1, Number(answer.totalPages) || 1)};
+          commit({push: false});
+          return;
+        }
+        showTrails(answer);
+      } catch (error) {
+        if (error.name === 'AbortError' || controller !== mine || disposed) return;
+        showFailure(error);
+      }
+    }
+
+    filters.summarize(state);
+    map.start();
+    load();
+
+    return () => {
+      disposed = true;
+      controller?.abort();
+      filters.dispose();
+      map.dispose();
+    };
+  },
+};

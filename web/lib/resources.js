@@ -1,0 +1,122 @@
+// The API's resources as small clients, so features say `trails.show(id, {expand: 'tags'})`
+// instead of spelling paths and methods. Every call goes through api.js (errors are ApiError,
+// `options` takes `signal` and the rest of api()'s options); this is the one module that knows
+// the API's paths.
+import {api, upload, listAll, fileUrl} from './api.js';
+
+// The routes every record collection has (`/{name}`, `/{name}/{id}`, `/{name}/{id}/file`):
+//   list(query, options)        one page: the API's answer (a bare array, or a trail page)
+//   all(query, limit, options)  every page of a bare-array list, up to `limit` records
+//   show(id, query, options)    one record
+//   create(body, options)       PUT; options.query may ask for an expand
+//   update(id, body, options)   POST; only the fields sent change
+//   remove(id)                  DELETE
+//   changeFiles(id, form)       multipart POST of file fields (adds, `name-` removals)
+//   uploadFiles(id, form, {onProgress}) -> {promise, abort}: the same, with progress
+// `reads` are options every read of the collection takes (see PRIVATE below).
+function collection(name, reads = {}) {
+  const path = `/${name}`;
+  const one = (id) => `${path}/${encodeURIComponent(id)}`;
+  return {
+    list: (query, options = {}) => api('GET', path, null, {...reads, ...options, query}),
+    all: (query, limit, options = {}) => listAll(path, query, limit, {...reads, ...options}),
+    show: (id, query, options = {}) => api('GET', one(id), null, {...reads, ...options, query}),
+    create: (body, options = {}) => api('PUT', path, body, options),
+    update: (id, body, options = {}) => api('POST', one(id), body, options),
+    remove: (id) => api('DELETE', one(id)),
+    changeFiles: (id, form, options = {}) => api('POST', `${one(id)}/file`, form, options),
+    uploadFiles: (id, form, {onProgress} = {}) => upload('POST', `${one(id)}/file`, form, {onProgress}),
+  };
+}
+
+// A GPS file sent as the whole body carries its name in Content-Disposition, which XHR allows
+// only in Latin-1 and the server takes verbatim; other names go as multipart, whose file name
+// the browser sends in UTF-8.
+function uploadTrack(file, {ignoreDuplicates = false, onProgress} = {}) {
+  if (/^[\x20-\x7e]*$/.test(file.name) && !/["\\]/.test(file.name)) {
+    return upload('PUT', '/trail/upload', file, {
+      onProgress,
+      query: ignoreDuplicates ? {ignoreDuplicates: 'true'} : undefined,
+      headers: {'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename="${file.name}"`},
+    });
+  }
+  const form = new FormData();
+  form.append('file', file, file.name.replace(/"/g, "'")); // browsers would send a quote as %22
+  if (ignoreDuplicates) form.append('ignoreDuplicates', 'true');
+  return upload('PUT', '/trail/upload', form, {onProgress});
+}
+
+export const trails = {
+  ...collection('trail'),
+  // One GPS file becomes a trail -> {promise, abort}; a duplicate is a 400 naming the trail.
+  upload: uploadTrack,
+  // The elevation profile, downsampled to about `points` points.
+  profile: (id, query, options = {}) => api('GET', `/trail/${encodeURIComponent(id)}/profile`, null, {...options, query}),
+  // The trails as one file (`format` 'gpx'), as a Blob; a link share's token rides along.
+  download: (ids, {format = 'gpx'} = {}) =>
+    api('POST', '/trail/download', {ids, format}, {blob: true, share: true, accept: 'application/gpx+xml, application/json'}),
+};
+
+export const waypoints = collection('waypoint');
+export const comments = collection('comment');
+
+export const summitLogs = {
+  ...collection('summit-log'),
+  // A log with its photos and GPS file in one multipart request -> {promise, abort}.
+  createWithFiles: (form, {query, onProgress} = {}) => upload('PUT', '/summit-log/form', form, {query, onProgress}),
+};
+
+export const lists = collection('list');
+
+// A link share opens a trail, its waypoints and what hangs on them, nothing else: reads of who
+// a thing is shared with, and of people, never carry the page's link token.
+const PRIVATE = {share: false};
+
+// People a trail or a list is shared with; `shares[kind]` for code that serves both kinds.
+export const trailShares = collection('trail-share', PRIVATE);
+export const listShares = collection('list-share', PRIVATE);
+export const shares = {trail: trailShares, list: listShares};
+export const linkShares = collection('trail-link-share', PRIVATE);
+
+export const users = {
+  ...collection('user', PRIVATE),
+  // Accounts whose username starts with `q` (private ones only by their exact username).
+  search: (q, options = {}) => api('GET', '/search/actor', null, {...PRIVATE, ...options, query: {q}}),
+};
+
+export const settings = collection('settings');
+export const apiTokens = collection('api-token');
+
+let categoriesPromise = null;
+export const categories = {
+  // Every category, by name. Categories change rarely (an admin's job): one request per page
+  // load, asked again only after a failure.
+  list() {
+    categoriesPromise ||= api('GET', '/category', null, {query: {perPage: 500, sort: 'name'}}).catch((error) => {
+      categoriesPromise = null;
+      throw error;
+    });
+    return categoriesPromise;
+  },
+};
+
+export const tags = {
+  ...collection('tag'),
+  // A new tag; a name that exists already (in any case) is a 400 with `data.name.code`
+  // 'validation_not_unique'.
+  create: (name, options = {}) => api('PUT', '/tag', {name}, options),
+};
+
+export const auth = {
+  // The signed-in user's record; 401 when nobody is.
+  me: (options = {}) => api('GET', '/auth/me', null, options),
+  login: (username, password) => api('POST', '/auth/login', {username, password}),
+  logout: () => api('POST', '/auth/logout', {}),
+  requestPasswordReset: (email) => api('POST', '/auth/reset', {email}),
+  confirmPasswordReset: ({token, password, passwordConfirm}) => api('POST', '/auth/confirm-reset', {token, password, passwordConfirm}),
+};
+
+export const files = {
+  // URL of a record's stored file; `thumb` is a size such as '600x0', `download` asks for a save.
+  url: (record, name, options) => fileUrl(record, name, options),
+};
