@@ -2,10 +2,16 @@
 //
 // What is read: record positions (a record without a position is skipped, even when it carries
 // altitude or time), enhanced_altitude in preference to altitude, timestamps; course points as
-// waypoints; session totals (else lap totals) as the device's totals, summed over sessions. A
-// timer start event begins a new segment at the next point, as GPSBabel does (not the stop event:
-// some devices write one more point after it), so no distance is summed across a pause. Each
-// chained file starts a new segment too.
+// waypoints; session totals (else lap totals) as the device's totals, summed over sessions; a
+// course file's name; the sport (fit_sport.h) of the first session that names one, else of the
+// sport message, else of the course. A timer start event begins a new segment at the next point,
+// as GPSBabel does (not the stop event: some devices write one more point after it), so no
+// distance is summed across a pause. Each chained file starts a new segment too.
+//
+// Timestamps below 0x10000000 count seconds since the device powered on (system time). They are
+// kept as such and turned into UTC at the end with the offset a message of the same file gives
+// (fit_clock.h), often written after the records; without one those points have no time and the
+// track a warning.
 //
 // Damaged files:
 // - a damaged first header (size, signature, header CRC, protocol version) is rejected;
@@ -16,14 +22,17 @@
 //   inside it is handled as above, keeping what came before.
 // A coordinate outside [-90, 90] / [-180, 180] is an error, and so are more points, pauses or
 // course points than the limits below.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "geo/fit_clock.h"
 #include "geo/fit_decoder.h"
 #include "geo/fit_profile.h"
+#include "geo/fit_sport.h"
 #include "geo/readers.h"
 
 namespace cairn::geo {
@@ -31,6 +40,7 @@ namespace {
 
 namespace fp = fit_profile;
 using fit_internal::DecodedFile;
+using fit_internal::DeviceClock;
 using fit_internal::FileEnd;
 using fit_internal::FileHeader;
 using fit_internal::Message;
@@ -48,6 +58,13 @@ util::Error Invalid(const std::string& message) {
 
 std::string ByteOffset(size_t offset) { return "byte " + std::to_string(offset); }
 
+std::string Trim(const std::string& text) {
+  constexpr const char* kSpace = " \t\r\n\f\v";
+  const size_t first = text.find_first_not_of(kSpace);
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
+}
+
 // Adds `raw` / `scale` to an optional running sum; an absent or invalid value adds nothing.
 void Accumulate(std::optional<double>& sum, std::optional<int64_t> raw, double scale) {
   if (!raw) return;
@@ -58,6 +75,7 @@ void Accumulate(std::optional<double>& sum, std::optional<int64_t> raw, double s
 class TrackBuilder {
  public:
   util::Status OnMessage(const Message& message) {
+    clocks_.back().OnMessage(message);
     switch (message.global_number()) {
       case fp::kRecord:
         return OnRecord(message);
@@ -69,6 +87,18 @@ class TrackBuilder {
       case fp::kSession:
         saw_session_ = true;
         AddTotals(message, fp::kSessionTotalAscent, fp::kSessionTotalDescent, sessions_);
+        SetSport(session_sport_, message, fp::kSessionSport, fp::kSessionSubSport);
+        break;
+      case fp::kSport:
+        SetSport(sport_sport_, message, fp::kSportSport, fp::kSportSubSport);
+        break;
+      case fp::kCourse:
+        saw_course_ = true;
+        if (course_name_.empty()) course_name_ = Trim(message.Text(fp::kCourseName));
+        SetSport(course_sport_, message, fp::kCourseSport, fp::kCourseSubSport);
+        break;
+      case fp::kFileId:
+        if (!file_type_) file_type_ = message.Integer(fp::kFileIdType);
         break;
       case fp::kLap:
         AddTotals(message, fp::kLapTotalAscent, fp::kLapTotalDescent, laps_);
@@ -79,8 +109,13 @@ class TrackBuilder {
     return util::OkStatus();
   }
 
-  // A chained file is another recording: never joined to the previous one.
-  void StartFile() { new_segment_ = true; }
+  // A chained file is another recording: never joined to the previous one, and with a clock of
+  // its own.
+  void StartFile() {
+    new_segment_ = true;
+    clocks_.emplace_back();
+    file_starts_.push_back(point_count_);
+  }
 
   size_t PointCount() const { return point_count_; }
   bool Empty() const { return point_count_ == 0 && waypoints_.empty(); }
@@ -89,6 +124,9 @@ class TrackBuilder {
     Track track;
     track.format = "FIT";
     if (!current_.empty()) segments_.push_back(std::move(current_));
+    const size_t unresolved_points = ResolveSystemTimes();
+    const size_t unresolved_waypoints = ResolveWaypointTimes();
+    if (!system_times_.empty()) DropOutOfOrder();
     if (!segments_.empty()) {
       TrackPart part;
       part.kind = PartKind::kTrack;
@@ -97,9 +135,22 @@ class TrackBuilder {
     }
     track.waypoints = std::move(waypoints_);
     track.device = saw_session_ ? sessions_ : laps_;
+    if (saw_course_ && (!file_type_ || *file_type_ == fp::kFileCourse)) track.name = course_name_;
+    track.sport = !session_sport_.empty() ? session_sport_
+                  : !sport_sport_.empty() ? sport_sport_
+                                          : course_sport_;
     if (out_of_order_ > 0) {
       track.warnings.push_back("FIT: left out " + std::to_string(out_of_order_) +
                                " record(s) whose time is far out of order with the others");
+    }
+    if (unresolved_points > 0) {
+      track.warnings.push_back(
+          "FIT: the records' times count from when the device was switched on, and the file does "
+          "not say when that was, so the trail has no date or duration");
+    } else if (unresolved_waypoints > 0) {
+      track.warnings.push_back(
+          "FIT: the course points' times count from when the device was switched on, and the "
+          "file does not say when that was, so they have no time");
     }
     return track;
   }
@@ -116,17 +167,24 @@ class TrackBuilder {
     if (altitude) {
       point.ele = static_cast<double>(*altitude) / fp::kAltitudeScale - fp::kAltitudeOffset;
     }
-    point.time_ms = ToUnixMillis(message.timestamp());
+    const std::optional<uint32_t> timestamp = message.timestamp();
+    const bool system_time = timestamp && *timestamp < fp::kMinUtcTimestamp;
+    // A system time is kept in ms until Finish() knows the offset, and checked for order then.
+    point.time_ms = system_time ? int64_t{*timestamp} * 1000 : ToUnixMillis(timestamp);
     // Devices write records in time order. A record far out of order is damage (a salvaged
     // file's last record can carry a time in 2085), and its position is no better: drop it.
-    if (point.HasTime() && last_time_ms_ != kNoTime &&
-        (point.time_ms > last_time_ms_ + kMaxForwardJumpMillis ||
-         point.time_ms < last_time_ms_ - kMaxBackwardJumpMillis)) {
+    if (!system_time && OutOfOrder(point.time_ms, last_time_ms_)) {
       ++out_of_order_;
       return util::OkStatus();
     }
-    if (point.HasTime()) last_time_ms_ = point.time_ms;
+    if (point.HasTime() && !system_time) last_time_ms_ = point.time_ms;
     CAIRN_RETURN_IF_ERROR(CountPoint());
+    if (system_time) {
+      system_times_.resize(point_count_);  // a bit for every point kept, false until now
+      system_times_.back() = true;
+    } else if (!system_times_.empty()) {
+      system_times_.push_back(false);
+    }
     if (new_segment_ && !current_.empty()) {
       if (segments_.size() + 1 == kMaxSegments) {  // this one and current_ would be too many
         return Invalid("timer pauses cut the file into more than " + std::to_string(kMaxSegments) +
@@ -155,7 +213,10 @@ class TrackBuilder {
     CAIRN_RETURN_IF_ERROR(
         ToDegrees(message, "a course point", *lat, *lon, waypoint.lat, waypoint.lon));
     const auto timestamp = message.Integer(fp::kCoursePointTimestamp);
-    if (timestamp && *timestamp >= 0 && *timestamp <= UINT32_MAX) {
+    if (timestamp && *timestamp >= 0 && *timestamp < fp::kMinUtcTimestamp) {
+      waypoint.time_ms = *timestamp * 1000;  // system time, resolved by Finish()
+      waypoint_system_times_.push_back({waypoints_.size(), clocks_.size() - 1});
+    } else if (timestamp && *timestamp >= 0 && *timestamp <= UINT32_MAX) {
       waypoint.time_ms = ToUnixMillis(static_cast<uint32_t>(*timestamp));
     }
     waypoint.name = message.Text(fp::kCoursePointName);
@@ -165,6 +226,73 @@ class TrackBuilder {
     }
     waypoints_.push_back(std::move(waypoint));
     return util::OkStatus();
+  }
+
+  // The first message to name a sport sets it.
+  static void SetSport(std::string& sport, const Message& message, uint8_t sport_field,
+                       uint8_t sub_sport_field) {
+    if (sport.empty()) {
+      sport =
+          fit_internal::SportWords(message.Integer(sport_field), message.Integer(sub_sport_field));
+    }
+  }
+
+  // Whether a record's time is too far from the one before it (both known) to follow it.
+  static bool OutOfOrder(int64_t time_ms, int64_t last_time_ms) {
+    return time_ms != kNoTime && last_time_ms != kNoTime &&
+           (time_ms > last_time_ms + kMaxForwardJumpMillis ||
+            time_ms < last_time_ms - kMaxBackwardJumpMillis);
+  }
+
+  // Turns the points' system times into UTC with their file's clock, or into kNoTime when the
+  // file does not say how; returns how many could not be.
+  size_t ResolveSystemTimes() {
+    size_t unresolved = 0;
+    size_t ordinal = 0;  // of the point in file order
+    size_t file = 0;
+    for (Segment& segment : segments_) {
+      for (TrackPoint& point : segment) {
+        while (file + 1 < file_starts_.size() && file_starts_[file + 1] <= ordinal) ++file;
+        if (ordinal < system_times_.size() && system_times_[ordinal]) {
+          const std::optional<int64_t> offset = clocks_[file].OffsetMillis();
+          point.time_ms = offset ? point.time_ms + *offset : kNoTime;
+          if (!offset) ++unresolved;
+        }
+        ++ordinal;
+      }
+    }
+    return unresolved;
+  }
+
+  size_t ResolveWaypointTimes() {
+    size_t unresolved = 0;
+    for (const auto& [index, file] : waypoint_system_times_) {
+      const std::optional<int64_t> offset = clocks_[file].OffsetMillis();
+      Waypoint& waypoint = waypoints_[index];
+      waypoint.time_ms = offset ? waypoint.time_ms + *offset : kNoTime;
+      if (!offset) ++unresolved;
+    }
+    return unresolved;
+  }
+
+  // The check OnRecord makes, made again over every point once the system times are resolved.
+  void DropOutOfOrder() {
+    int64_t last_time_ms = kNoTime;
+    for (Segment& segment : segments_) {
+      size_t kept = 0;
+      for (size_t i = 0; i < segment.size(); ++i) {
+        if (OutOfOrder(segment[i].time_ms, last_time_ms)) {
+          ++out_of_order_;
+          continue;
+        }
+        if (segment[i].HasTime()) last_time_ms = segment[i].time_ms;
+        segment[kept++] = segment[i];
+      }
+      segment.resize(kept);
+    }
+    segments_.erase(std::remove_if(segments_.begin(), segments_.end(),
+                                   [](const Segment& segment) { return segment.empty(); }),
+                    segments_.end());
   }
 
   static void AddTotals(const Message& message, uint8_t ascent_field, uint8_t descent_field,
@@ -216,6 +344,20 @@ class TrackBuilder {
   bool saw_session_ = false;
   DeviceTotals sessions_;
   DeviceTotals laps_;
+  // System times: one clock per chained file, the point ordinal where each file starts, a bit
+  // for each point kept saying its time is a system time (empty until one is), and the course
+  // points with one (index in waypoints_, file).
+  std::vector<DeviceClock> clocks_;
+  std::vector<size_t> file_starts_;
+  std::vector<bool> system_times_;
+  std::vector<std::pair<size_t, size_t>> waypoint_system_times_;
+  // Name and sport.
+  std::optional<int64_t> file_type_;  // the first file_id's
+  bool saw_course_ = false;
+  std::string course_name_;
+  std::string session_sport_;
+  std::string sport_sport_;
+  std::string course_sport_;
 };
 
 std::string Plural(size_t count, const std::string& noun) {

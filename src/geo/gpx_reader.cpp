@@ -7,6 +7,7 @@
 // come from broken writers, and tools disagree on what they mean. A time without a zone is UTC.
 // Extensions are skipped. A waypoint without <desc> takes its <cmt> as description.
 #include "geo/readers.h"
+#include "geo/sport.h"
 #include "geo/xml_scanner.h"
 #include "geo/xml_values.h"
 
@@ -111,6 +112,10 @@ util::Status ReadTrack(XmlScanner& xml, Track* track) {
       CAIRN_RETURN_IF_ERROR(ReadStringElement(xml, &part.name));
     } else if (name == "desc") {
       CAIRN_RETURN_IF_ERROR(ReadStringElement(xml, &part.description));
+    } else if (name == "type") {
+      std::string type;
+      CAIRN_RETURN_IF_ERROR(ReadStringElement(xml, &type));
+      if (track->sport.empty()) track->sport = SportFromText(type);
     }
   }
   CAIRN_RETURN_IF_ERROR(xml.status());

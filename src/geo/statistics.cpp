@@ -21,13 +21,22 @@ double SecondsBetween(int64_t from_ms, int64_t to_ms) {
   return (static_cast<double>(to_ms) - static_cast<double>(from_ms)) / 1000;
 }
 
+// The time of `point` if the statistics may use it: its part's times are trusted (`timed`) and it
+// is plausible; kNoTime otherwise.
+int64_t UsableTime(const TrackPoint& point, bool timed) {
+  return timed && IsPlausibleTime(point.time_ms) ? point.time_ms : kNoTime;
+}
+
 // The longest interval a segment's steps may have before one counts as a pause: the larger of
 // kPauseMinSeconds and kPauseMedianIntervals times the segment's median interval. `intervals`
 // is scratch space reused between segments.
-double PauseThresholdSeconds(const Segment& segment, std::vector<double>& intervals) {
+
+double PauseThresholdSeconds(const Segment& segment, bool timed, std::vector<double>& intervals) {
   intervals.clear();
   for (size_t i = 1; i < segment.size(); ++i) {
-    if (!segment[i - 1].HasTime() || !segment[i].HasTime()) continue;
+    if (UsableTime(segment[i - 1], timed) == kNoTime || UsableTime(segment[i], timed) == kNoTime) {
+      continue;
+    }
     const double seconds = SecondsBetween(segment[i - 1].time_ms, segment[i].time_ms);
     if (seconds > 0) intervals.push_back(seconds);
   }
@@ -37,21 +46,48 @@ double PauseThresholdSeconds(const Segment& segment, std::vector<double>& interv
   return std::max(kPauseMinSeconds, kPauseMedianIntervals * *middle);
 }
 
+// Whether a part's altitude is smooth enough for the small threshold: barometric altitude climbs
+// and drops in runs (0.2 m steps up, up, up), GPS altitude jitters up and down around the truth.
+// Counts, over the changes of altitude inside each segment, how often one goes the other way
+// from the change before it. One linear pass; no allocation.
+bool HasSmoothAltitude(const TrackPart& part) {
+  size_t changes = 0, reversals = 0;
+  for (const Segment& segment : part.segments) {
+    double previous = kNoElevation, previous_change = 0;
+    for (const TrackPoint& point : segment) {
+      if (!point.HasElevation()) continue;
+      if (!std::isnan(previous) && point.ele != previous) {
+        const double change = point.ele - previous;
+        ++changes;
+        if (previous_change != 0 && (change > 0) != (previous_change > 0)) ++reversals;
+        previous_change = change;
+      }
+      previous = point.ele;
+    }
+  }
+  return changes >= kMinStepsToJudgeNoise &&
+         static_cast<double>(reversals) < kSmoothReversalShare * static_cast<double>(changes);
+}
+
 // Counts a rise or drop once it reaches the threshold from the last counted elevation. Carried
 // over the segments and pauses of one part (the recorder stopped and resumed in the same place,
 // so restarting would drop the climb in progress) and restarted at each part (another
-// recording, maybe another day and place: the jump between them is no climb).
+// recording, maybe another day and place: the jump between them is no climb), with the
+// threshold that part's noise calls for.
 class ElevationFilter {
  public:
-  void Restart() { reference_ = kNoElevation; }
+  void Restart(double threshold_m) {
+    reference_ = kNoElevation;
+    threshold_m_ = threshold_m;
+  }
   void Add(double elevation) {
     if (std::isnan(elevation)) return;
     if (std::isnan(reference_)) {
       reference_ = elevation;
-    } else if (elevation - reference_ >= kElevationHysteresisMeters) {
+    } else if (elevation - reference_ >= threshold_m_) {
       gain_ += elevation - reference_;
       reference_ = elevation;
-    } else if (reference_ - elevation >= kElevationHysteresisMeters) {
+    } else if (reference_ - elevation >= threshold_m_) {
       loss_ += reference_ - elevation;
       reference_ = elevation;
     }
@@ -61,6 +97,7 @@ class ElevationFilter {
 
  private:
   double reference_ = kNoElevation;
+  double threshold_m_ = kElevationHysteresisMeters;
   double gain_ = 0;
   double loss_ = 0;
 };
@@ -126,17 +163,18 @@ struct Step {
   bool pause = false;  // longer than the segment's pause threshold: no distance, not moving
 };
 
-Step StepBetween(const TrackPoint& previous, const TrackPoint& point, double pause_s) {
+Step StepBetween(const TrackPoint& previous, const TrackPoint& point, bool timed, double pause_s) {
   Step step;
-  step.timed = previous.HasTime() && point.HasTime();
-  step.seconds = step.timed ? SecondsBetween(previous.time_ms, point.time_ms) : 0;
+  const int64_t from = UsableTime(previous, timed), to = UsableTime(point, timed);
+  step.timed = from != kNoTime && to != kNoTime;
+  step.seconds = step.timed ? SecondsBetween(from, to) : 0;
   step.pause = step.timed && step.seconds > pause_s;
   return step;
 }
 
-void AddLineSegment(const Segment& segment, std::vector<double>& intervals, TrackStatistics& stats,
-                    ElevationFilter& elevation, MovingTime& moving) {
-  const double pause_s = PauseThresholdSeconds(segment, intervals);
+void AddLineSegment(const Segment& segment, bool timed, std::vector<double>& intervals,
+                    TrackStatistics& stats, ElevationFilter& elevation, MovingTime& moving) {
+  const double pause_s = PauseThresholdSeconds(segment, timed, intervals);
   for (size_t i = 0; i < segment.size(); ++i) {
     const TrackPoint& point = segment[i];
     if (point.HasElevation()) {
@@ -148,7 +186,7 @@ void AddLineSegment(const Segment& segment, std::vector<double>& intervals, Trac
       continue;
     }
     const TrackPoint& previous = segment[i - 1];
-    const Step step = StepBetween(previous, point, pause_s);
+    const Step step = StepBetween(previous, point, timed, pause_s);
     if (step.pause) {
       moving.EndSlowRun();
       elevation.Add(point.ele);
@@ -166,6 +204,57 @@ void AddLineSegment(const Segment& segment, std::vector<double>& intervals, Trac
   moving.EndSlowRun();
 }
 
+// Whether a part's timestamps can be trusted at all: not when every plausible one is the same
+// instant (a device that stamped its whole memory with one time). One timed point is a start
+// time without a duration.
+bool PartIsTimed(const TrackPart& part) {
+  int64_t first = kNoTime;
+  size_t timed = 0;
+  for (const Segment& segment : part.segments) {
+    for (const TrackPoint& point : segment) {
+      if (!IsPlausibleTime(point.time_ms)) continue;
+      if (first == kNoTime) first = point.time_ms;
+      if (point.time_ms != first) return true;
+      ++timed;
+    }
+  }
+  return timed == 1;
+}
+
+// Sums the outings. Parts come in file order; one that starts within kOutingGapSeconds of the
+// current outing's end (and not before its start) extends it, any other starts a new one.
+class Outings {
+ public:
+  void AddPart(int64_t first_ms, int64_t last_ms) {
+    if (last_ms < first_ms) return;  // a clock that runs backwards: no duration to trust
+    if (open_ && first_ms >= start_ms_ && SecondsBetween(end_ms_, first_ms) < kOutingGapSeconds) {
+      end_ms_ = std::max(end_ms_, last_ms);
+      return;
+    }
+    Close();
+    open_ = true;
+    start_ms_ = first_ms;
+    end_ms_ = last_ms;
+    ++count_;
+  }
+  std::optional<double> TotalSeconds() {
+    Close();
+    return count_ > 0 ? std::optional<double>(total_s_) : std::nullopt;
+  }
+  int count() const { return count_; }
+
+ private:
+  void Close() {
+    if (open_) total_s_ += SecondsBetween(start_ms_, end_ms_);
+    open_ = false;
+  }
+
+  bool open_ = false;
+  int64_t start_ms_ = 0, end_ms_ = 0;
+  double total_s_ = 0;
+  int count_ = 0;
+};
+
 }  // namespace
 
 PartKind LinePartKind(const Track& track) {
@@ -178,6 +267,10 @@ PartKind LinePartKind(const Track& track) {
   return PartKind::kRoute;
 }
 
+bool IsPlausibleTime(int64_t time_ms) {
+  return time_ms != kNoTime && time_ms >= kEarliestPlausibleMs && time_ms < kLatestPlausibleMs;
+}
+
 TrackStatistics ComputeStatistics(const Track& track) {
   TrackStatistics stats;
   const PartKind line_kind = LinePartKind(track);
@@ -185,9 +278,13 @@ TrackStatistics ComputeStatistics(const Track& track) {
   MovingTime moving;
   std::vector<double> intervals;
   BoundsBuilder bounds;
+  Outings outings;
   for (const TrackPart& part : track.parts) {
     const bool line = part.kind == line_kind;
-    elevation.Restart();
+    const bool timed = line && PartIsTimed(part);
+    const bool smooth = line && HasSmoothAltitude(part);
+    stats.smooth_elevation_parts += smooth ? 1 : 0;
+    elevation.Restart(smooth ? kSmoothHysteresisMeters : kElevationHysteresisMeters);
     int64_t part_first_time = kNoTime, part_last_time = kNoTime;
     for (const Segment& segment : part.segments) {
       stats.points += segment.size();
@@ -195,20 +292,19 @@ TrackStatistics ComputeStatistics(const Track& track) {
       if (!line || segment.empty()) continue;
       if (!stats.start) stats.start = LatLon{segment.front().lat, segment.front().lon};
       for (const TrackPoint& point : segment) {
-        if (!point.HasTime()) continue;
-        if (part_first_time == kNoTime) part_first_time = point.time_ms;
-        part_last_time = point.time_ms;
+        const int64_t time = UsableTime(point, timed);
+        if (time == kNoTime) continue;
+        if (part_first_time == kNoTime) part_first_time = time;
+        part_last_time = time;
       }
-      AddLineSegment(segment, intervals, stats, elevation, moving);
+      AddLineSegment(segment, timed, intervals, stats, elevation, moving);
     }
     if (part_first_time == kNoTime) continue;
     if (stats.start_time_ms == kNoTime) stats.start_time_ms = part_first_time;
-    // A part whose clock ends before it starts has no duration we can trust; it adds nothing.
-    if (part_last_time >= part_first_time) {
-      stats.elapsed_s =
-          stats.elapsed_s.value_or(0) + SecondsBetween(part_first_time, part_last_time);
-    }
+    outings.AddPart(part_first_time, part_last_time);
   }
+  stats.elapsed_s = outings.TotalSeconds();
+  stats.outings = outings.count();
   for (const Waypoint& waypoint : track.waypoints) bounds.Add(waypoint.lat, waypoint.lon);
   if (!stats.start && !track.waypoints.empty()) {
     stats.start = LatLon{track.waypoints.front().lat, track.waypoints.front().lon};
@@ -226,12 +322,13 @@ void ForEachLinePoint(const Track& track,
   std::vector<double> intervals;
   for (const TrackPart& part : track.parts) {
     if (part.kind != line_kind) continue;
+    const bool timed = PartIsTimed(part);
     for (const Segment& segment : part.segments) {
       if (segment.empty()) continue;
-      const double pause_s = PauseThresholdSeconds(segment, intervals);
+      const double pause_s = PauseThresholdSeconds(segment, timed, intervals);
       for (size_t i = 0; i < segment.size(); ++i) {
         double meters = 0;
-        if (i > 0 && !StepBetween(segment[i - 1], segment[i], pause_s).pause) {
+        if (i > 0 && !StepBetween(segment[i - 1], segment[i], timed, pause_s).pause) {
           meters = DistanceMeters(segment[i - 1].lat, segment[i - 1].lon, segment[i].lat,
                                   segment[i].lon);
         }

@@ -19,12 +19,29 @@ namespace cairn::geo {
 // tracker logging every 10 minutes by design keeps its steps.
 inline constexpr double kPauseMinSeconds = 300;
 inline constexpr double kPauseMedianIntervals = 20;
-// A rise or drop counts once it reaches this height above or below the last counted elevation.
+// A rise or drop counts once it reaches this height above or below the last counted elevation:
+// kElevationHysteresisMeters for noisy altitude (GPS), kSmoothHysteresisMeters for a part whose
+// altitude is already smooth (a barometer, or a DEM): fewer than kSmoothReversalShare of its
+// changes of altitude reverse the direction of the change before, judged on at least
+// kMinStepsToJudgeNoise changes (fewer say nothing about the noise, so they get the noisy rule).
 inline constexpr double kElevationHysteresisMeters = 5;
+inline constexpr double kSmoothHysteresisMeters = 1;
+inline constexpr double kSmoothReversalShare = 0.10;
+inline constexpr size_t kMinStepsToJudgeNoise = 20;
 // Steps slower than this are stopped; a run of stopped steps shorter than kMinStopSeconds is
 // still moving time (a pause at a junction, GPS jitter at a traffic light).
 inline constexpr double kStoppedSpeedMetersPerSecond = 1.0 / 3.6;
 inline constexpr double kMinStopSeconds = 15;
+// Consecutive parts less than this apart in time are one outing (a logger that starts a new track
+// after each stop); its duration runs from its first to its last timestamp.
+inline constexpr double kOutingGapSeconds = 30 * 60;
+// No GPS device stamped a track before 1990-01-01 or will after 2100-01-01: such times are a
+// clock that was never set (a week-number rollover, a zero epoch) or garbage, not when the walk
+// happened. They, and the times of a part whose timestamps are all the same, count as absent: no
+// date, no duration, no moving time and no pause comes from them. (Times merely in the future are
+// judged by the caller, who knows what now is: TrailFieldsFromTrack.)
+inline constexpr int64_t kEarliestPlausibleMs = 631152000000;
+inline constexpr int64_t kLatestPlausibleMs = 4102444800000;
 
 struct TrackStatistics {
   // Summed over the steps inside each segment of the line parts (see LinePartKind), on the
@@ -33,11 +50,14 @@ struct TrackStatistics {
   // The elevation filter's totals over the line parts; points without elevation are skipped.
   double elevation_gain_m = 0;
   double elevation_loss_m = 0;
-  // For each line part, its first to its last timestamp in file order (pauses included),
-  // summed over the parts: one recording gives its wall-clock time, a file of several
-  // recordings (days, or a logger's whole memory) the sum of their durations, not the months
-  // between them. Parts without times, and parts whose clock ends before it starts, add
-  // nothing; nullopt when no part adds anything.
+  // How many line parts had smooth altitude and were counted with kSmoothHysteresisMeters.
+  int smooth_elevation_parts = 0;
+  // The wall-clock time of the outings, summed: consecutive line parts whose gap is under
+  // kOutingGapSeconds are one outing, from its first to its last timestamp (pauses and the
+  // stops between its parts included); a longer gap starts a new outing, so a file of
+  // recordings days apart (or a logger's whole memory) does not get the days between them, and a
+  // two-point blip hours before the walk does not stretch it. Parts without usable times, and
+  // parts whose clock ends before it starts, add nothing; nullopt when nothing adds anything.
   std::optional<double> elapsed_s;
   // Time spent moving (see the constants above); present when any line point has a time.
   std::optional<double> moving_s;
@@ -45,8 +65,10 @@ struct TrackStatistics {
   std::optional<LatLon> start;
   // Every point of every part, and every waypoint; nullopt for an empty track.
   std::optional<BoundingBox> bounds;
-  // The first timestamp of the line parts in file order, or kNoTime.
+  // The first usable timestamp of the line parts in file order, or kNoTime.
   int64_t start_time_ms = kNoTime;
+  // How many outings the elapsed time sums (0 without times).
+  int outings = 0;
   // Over the line parts' points that have one; NaN when none has.
   double min_elevation_m = kNoElevation;
   double max_elevation_m = kNoElevation;
@@ -62,6 +84,10 @@ PartKind LinePartKind(const Track& track);
 // All statistics of `track`. Never fails: an empty track gives zeros and nullopts. Time and
 // memory are linear in the number of points. Pure; safe from any thread.
 TrackStatistics ComputeStatistics(const Track& track);
+
+// Whether `time_ms` can be when a track was recorded: set, and from kEarliestPlausibleMs up to
+// kLatestPlausibleMs.
+bool IsPlausibleTime(int64_t time_ms);
 
 // Calls `visit(point, step_m)` for every point of the line parts (see LinePartKind) in file
 // order, where `step_m` is what the step to that point adds to TrackStatistics::distance_m: 0 for

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "geo/readers.h"
+#include "geo/sport.h"
 #include "geo/xml_scanner.h"
 #include "geo/xml_values.h"
 
@@ -140,6 +141,10 @@ util::Status ReadLap(TcxReader& reader, TrackPart* part, bool is_activity) {
 util::Status ReadActivityOrCourse(TcxReader& reader, bool is_activity) {
   XmlScanner& xml = reader.xml;
   TrackPart part{.kind = is_activity ? PartKind::kTrack : PartKind::kRoute};
+  if (const xml_internal::XmlAttribute* sport = xml.FindAttribute("Sport");
+      is_activity && sport != nullptr && reader.track.sport.empty()) {
+    reader.track.sport = SportFromText(xml.AttributeValue(*sport));
+  }
   const size_t depth = xml.depth();
   while (xml.NextChild(depth)) {
     const std::string_view name = xml.local_name();

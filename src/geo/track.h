@@ -71,9 +71,13 @@ struct DeviceTotals {
 
 struct Track {
   std::string format;  // what was read: "GPX 1.1", "GPX 1.0", "TCX", "KML", "KMZ", "GeoJSON", "FIT"
-  std::string name;
+  std::string name;    // GPX metadata/trk name, KML document name, FIT course name; "" when none
   std::string description;
   int64_t time_ms = kNoTime;  // the file's own time stamp (GPX metadata), if any
+  // The activity type in the file's own words, lower case with spaces ("cycling", "running",
+  // "hiking", "mountain biking"): FIT session/sport sport, TCX Activity Sport, GPX trk/type.
+  // "" when the file does not say or says "generic"/"other".
+  std::string sport;
   std::vector<TrackPart> parts;
   std::vector<Waypoint> waypoints;
   DeviceTotals device;

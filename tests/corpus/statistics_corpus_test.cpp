@@ -2,7 +2,9 @@
 // the source projects' own tests assert (T), the devices' stored totals (D, with the tolerance
 // each comment justifies) and the peers' measured values (M), where our choices differ on
 // purpose and docs/STATISTICS.md says why.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -132,37 +134,66 @@ TEST_CASE("distances stay within 1% of what the devices stored", "[corpus][stati
             .distance_m < 80000);
 }
 
-TEST_CASE("elevation gain follows barometric devices and says where it cannot",
+// Whether `ours` is within max(15 %, 10 m) of the device's total: the target of
+// docs/STATISTICS.md.
+bool NearDevice(double ours, double device) {
+  return std::fabs(ours - device) <= std::max(10.0, 0.15 * device);
+}
+
+// The largest rise from any point to a later one: any gain computed from these points is at
+// least this.
+double LargestRise(const std::string& relative_path) {
+  auto track = ReadTrackFile(Slurp(kData + "/" + relative_path));
+  REQUIRE(track.ok());
+  double lowest = kNoElevation, rise = 0;
+  for (const TrackPart& part : track->parts) {
+    for (const Segment& segment : part.segments) {
+      for (const TrackPoint& point : segment) {
+        if (!point.HasElevation()) continue;
+        lowest = std::fmin(lowest, point.ele);
+        rise = std::max(rise, point.ele - lowest);
+      }
+    }
+  }
+  return rise;
+}
+
+TEST_CASE("elevation gain is within max(15%, 10 m) of the device on every corpus file",
           "[corpus][statistics]") {
-  // D: for barometric altitude our 5 m hysteresis lands within 25% or 20 m of the device.
+  // D: the session totals the devices stored. The Edge 800 and the Coros store smooth
+  // barometric altitude and are counted with the 1 m threshold; the ELEMNT, the Wahoo and the
+  // Fenix 5 jitter by 0.2 m and keep the 5 m one (docs/STATISTICS.md has the table).
   struct Case {
     std::string file;
     double ascent_m, descent_m;
+    bool smooth;
   };
-  const std::vector<Case> close = {
-      {"gpsbabel/reference/track/wahoo-element-bolt.fit", 51, 0},
-      {"python-fitparse/tests/files/coros-pace-2-cycling-misaligned-fields.fit", 938, 1231},
-      {"python-fitparse/tests/files/2019-02-17-062644-ELEMNT-297E-195-0.fit", 185, 89},
+  const std::vector<Case> cases = {
+      {"gpsbabel/reference/track/garmin-edge-800.fit", 132, 116, true},
+      {"gpsbabel/reference/track/wahoo-element-bolt.fit", 51, 0, false},
+      {"python-fitparse/tests/files/coros-pace-2-cycling-misaligned-fields.fit", 938, 1231, true},
+      {"python-fitparse/tests/files/2019-02-17-062644-ELEMNT-297E-195-0.fit", 185, 89, false},
+      {"python-fitparse/tests/files/garmin-fenix-5-walk.fit", 1, 0, false},
   };
-  for (const Case& c : close) {
+  for (const Case& c : cases) {
     INFO(c.file);
     const TrackStatistics s = StatisticsOf(c.file);
-    CHECK(std::fabs(s.elevation_gain_m - c.ascent_m) <= std::max(20.0, 0.25 * c.ascent_m));
-    CHECK(std::fabs(s.elevation_loss_m - c.descent_m) <= std::max(20.0, 0.25 * c.descent_m));
+    CHECK(NearDevice(s.elevation_gain_m, c.ascent_m));
+    CHECK(NearDevice(s.elevation_loss_m, c.descent_m));
+    CHECK((s.smooth_elevation_parts > 0) == c.smooth);
   }
+  // The Edge 800 was 93 / 73 m with the 5 m threshold for everything (before issue 15).
+  CHECK(StatisticsOf("gpsbabel/reference/track/garmin-edge-800.fit").elevation_gain_m > 112);
   // The Coros file lacks altitude on some records: treated as 0, as wanderer does, it would
   // give +3292 / -3594 m. Skipped, it stays near the device's 938 / 1231.
   CHECK(StatisticsOf("python-fitparse/tests/files/coros-pace-2-cycling-misaligned-fields.fit")
-            .elevation_gain_m < 1200);
-  // Known gaps, pinned so a change is noticed (docs/STATISTICS.md): the Edge 800 smooths its
-  // barometer before storing it (device 132/116; the raw sum 133/116 is closer than any
-  // filter), and the Fenix 2's GPS altitude (device 64/61) is matched by no simple filter.
-  const TrackStatistics edge = StatisticsOf("gpsbabel/reference/track/garmin-edge-800.fit");
-  CHECK(edge.elevation_gain_m == Approx(92.6).margin(1));
-  CHECK(edge.elevation_loss_m == Approx(73.0).margin(1));
-  const TrackStatistics fenix =
-      StatisticsOf("python-fitparse/tests/files/activity-small-fenix2-run.fit");
-  CHECK(fenix.elevation_gain_m == Approx(133.0).margin(1));
+            .elevation_gain_m < 1100);
+  // The one exception, where the device disagrees with its own records: the Fenix 2 says it
+  // climbed 64 m, but its records rise 87 m from a low to a later high, so no count of
+  // these points can be as low as the device's. Pinned so a change is noticed.
+  const std::string fenix = "python-fitparse/tests/files/activity-small-fenix2-run.fit";
+  CHECK(LargestRise(fenix) > 64 + 20);
+  CHECK(StatisticsOf(fenix).elevation_gain_m == Approx(133.0).margin(1));
 }
 
 TEST_CASE("multi-track files are not joined into one line", "[corpus][statistics]") {
@@ -190,6 +221,24 @@ TEST_CASE("multi-track files are not joined into one line", "[corpus][statistics
   // "without times" is nearly so: only the last track's 5 points carry times, 57 s apart. gpxpy
   // gives no duration at all once a segment lacks times; we count the parts that have them.
   CHECK(StatisticsOf("gpxpy/test_files/cerknicko-without-times.gpx").elapsed_s == Approx(57));
+}
+
+TEST_CASE("one outing cut into tracks keeps the stops between them", "[corpus][statistics]") {
+  // One walk from 14:23:59 to 16:23:49 recorded as eight tracks with stops between them. gpxpy
+  // and our first pass summed each track's own time (4 239 s); the outing lasted 7 190 s.
+  const TrackStatistics walk = StatisticsOf("gpxpy/test_files/cerknicko-jezero.gpx");
+  REQUIRE(walk.elapsed_s);
+  CHECK(*walk.elapsed_s == Approx(7190).epsilon(0.01));
+  CHECK(walk.outings == 1);
+  // Moving time stays what it was (gpxpy 2 425 s; ours counts the tracks' own steps).
+  REQUIRE(walk.moving_s);
+  CHECK(*walk.moving_s < 4239);
+  // The MTK logger's memory holds several days: their gaps never count as time.
+  const TrackStatistics mtk =
+      StatisticsOf("gpsbabel/reference/track/mtk_logger_m241_multiple_tracks.gpx");
+  REQUIRE(mtk.elapsed_s);
+  CHECK(mtk.outings > 1);
+  CHECK(*mtk.elapsed_s < 2 * 24 * 3600);
 }
 
 }  // namespace

@@ -1,154 +1,18 @@
-// Tests for the FIT reader on files built byte by byte here, so every case is small and exact.
+// Tests for the FIT reader on files built byte by byte (fit_writer.h), so every case is small and
+// exact. System times are tested in fit_time_test.cpp, names and sports in fit_sport_test.cpp.
 #include <catch2/catch.hpp>
-#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "geo/fit_decoder.h"
+#include "geo/fit_writer.h"
 #include "geo/readers.h"
 
 namespace cairn::geo {
 namespace {
 
-constexpr uint8_t kSint32 = 0x85, kUint32 = 0x86, kUint16 = 0x84, kEnum = 0x00, kString = 0x07;
-constexpr uint16_t kFileId = 0, kSession = 18, kLap = 19, kRecord = 20, kEvent = 21;
-constexpr uint16_t kCoursePoint = 32;
-constexpr uint32_t kTime = 1000000000;  // 2021-09-08T01:46:40Z as seconds since 1989-12-31
-constexpr int64_t kTimeUnixMs = 1631065600000;
-
-struct FieldSpec {
-  uint8_t number;
-  uint8_t size;
-  uint8_t base_type;
-};
-
-// The CRC as the FIT protocol document writes it (nibble table), independent of the reader's.
-uint16_t SpecCrc(const std::string& bytes) {
-  static const uint16_t kTable[16] = {0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00,
-                                      0x2800, 0xE401, 0xA001, 0x6C00, 0x7800, 0xB401,
-                                      0x5000, 0x9C01, 0x8801, 0x4400};
-  uint16_t crc = 0;
-  for (const char c : bytes) {
-    const auto byte = static_cast<uint8_t>(c);
-    uint16_t tmp = kTable[crc & 0xF];
-    crc = ((crc >> 4) & 0x0FFF) ^ tmp ^ kTable[byte & 0xF];
-    tmp = kTable[crc & 0xF];
-    crc = ((crc >> 4) & 0x0FFF) ^ tmp ^ kTable[(byte >> 4) & 0xF];
-  }
-  return crc;
-}
-
-void PutInt(std::string& out, uint64_t value, size_t size, bool big_endian) {
-  for (size_t i = 0; i < size; ++i) {
-    const size_t shift = 8 * (big_endian ? size - 1 - i : i);
-    out.push_back(static_cast<char>((value >> shift) & 0xFF));
-  }
-}
-
-// Writes a FIT file: definitions, data messages (values in definition order), header and CRC.
-class FitWriter {
- public:
-  FitWriter& Define(uint8_t local, uint16_t global, std::vector<FieldSpec> fields,
-                    bool big_endian = false, std::vector<uint8_t> developer_sizes = {}) {
-    data_.push_back(static_cast<char>(0x40 | (developer_sizes.empty() ? 0 : 0x20) | local));
-    data_.push_back(0);
-    data_.push_back(big_endian ? 1 : 0);
-    PutInt(data_, global, 2, big_endian);
-    data_.push_back(static_cast<char>(fields.size()));
-    for (const FieldSpec& f : fields) data_ += {char(f.number), char(f.size), char(f.base_type)};
-    if (!developer_sizes.empty()) {
-      data_.push_back(static_cast<char>(developer_sizes.size()));
-      for (size_t i = 0; i < developer_sizes.size(); ++i) {
-        data_ += {char(i), char(developer_sizes[i]), 0};
-      }
-    }
-    defs_[local] = {fields, big_endian, true};
-    return *this;
-  }
-  FitWriter& Data(uint8_t local, std::vector<uint64_t> values, std::string developer = "") {
-    data_.push_back(static_cast<char>(local));
-    return Values(local, values, developer);
-  }
-  FitWriter& Compressed(uint8_t local, uint8_t time_offset, std::vector<uint64_t> values) {
-    data_.push_back(static_cast<char>(0x80 | (local << 5) | (time_offset & 0x1F)));
-    return Values(local, values, "");
-  }
-  FitWriter& Raw(const std::string& bytes) {
-    data_ += bytes;
-    return *this;
-  }
-  // A record definition (local 0): timestamp, lat, lon, altitude.
-  FitWriter& DefineRecords() {
-    return Define(0, kRecord,
-                  {{253, 4, kUint32}, {0, 4, kSint32}, {1, 4, kSint32}, {2, 2, kUint16}});
-  }
-  FitWriter& Record(uint32_t time, double lat, double lon, double ele = 100) {
-    return Data(0, {time, Semicircles(lat), Semicircles(lon),
-                    static_cast<uint64_t>(std::lround((ele + 500) * 5))});
-  }
-  // A timer event (local 1): 0 = start, 1 = stop.
-  FitWriter& Timer(uint32_t time, uint8_t type) {
-    if (!defs_[1].defined) Define(1, kEvent, {{253, 4, kUint32}, {0, 1, kEnum}, {1, 1, kEnum}});
-    return Data(1, {time, 0, type});
-  }
-  std::string Build(uint8_t header_size = 14) const {
-    std::string file;
-    file.push_back(static_cast<char>(header_size));
-    file.push_back(0x20);
-    PutInt(file, 2132, 2, false);
-    PutInt(file, data_.size(), 4, false);
-    file += ".FIT";
-    if (header_size == 14) PutInt(file, SpecCrc(file), 2, false);
-    file += data_;
-    PutInt(file, SpecCrc(file), 2, false);
-    return file;
-  }
-  static uint64_t Semicircles(double degrees) {
-    return static_cast<uint64_t>(std::llround(degrees / 180.0 * 2147483648.0));
-  }
-
- private:
-  struct Def {
-    std::vector<FieldSpec> fields;
-    bool big_endian = false;
-    bool defined = false;
-  };
-  FitWriter& Values(uint8_t local, const std::vector<uint64_t>& values, const std::string& dev) {
-    const Def& def = defs_[local];
-    for (size_t i = 0; i < def.fields.size(); ++i) {
-      PutInt(data_, values.at(i), def.fields[i].size, def.big_endian);
-    }
-    data_ += dev;
-    return *this;
-  }
-
-  std::string data_;
-  Def defs_[16];
-};
-
-// Semicircles resolve 180 / 2^31 degrees (8.4e-8), so written degrees come back that close.
-Approx Degrees(double value) { return Approx(value).margin(1e-7); }
-
-Track ReadOk(const std::string& bytes) {
-  auto result = ReadFit(bytes);
-  INFO((result.ok() ? "" : result.error().message));
-  REQUIRE(result.ok());
-  return std::move(result).value();
-}
-
-std::string ReadError(const std::string& bytes) {
-  auto result = ReadFit(bytes);
-  REQUIRE_FALSE(result.ok());
-  CHECK(result.error().kind == util::ErrorKind::kInvalidArgument);
-  return result.error().message;
-}
-
-const Segment& OnlySegment(const Track& track) {
-  REQUIRE(track.parts.size() == 1);
-  REQUIRE(track.parts[0].segments.size() == 1);
-  return track.parts[0].segments[0];
-}
+using namespace fit_test;  // NOLINT(google-build-using-namespace): the shared test helpers
 
 TEST_CASE("FIT CRC is the CRC-16 the protocol specifies", "[geo][fit]") {
   CHECK(fit_internal::FitCrc("123456789") == 0xBB3D);  // the CRC-16/ARC check value
@@ -267,13 +131,6 @@ TEST_CASE("FIT fields whose size does not match their base type are ignored as b
   REQUIRE(points.size() == 1);
   CHECK_FALSE(points[0].HasElevation());
   CHECK(points[0].time_ms == kTimeUnixMs);
-}
-
-TEST_CASE("FIT timestamps that count from device power-on are not taken as dates", "[geo][fit]") {
-  FitWriter w;
-  w.DefineRecords().Record(5000, 46, 7);
-  const Track track = ReadOk(w.Build());
-  CHECK_FALSE(OnlySegment(track)[0].HasTime());
 }
 
 TEST_CASE("FIT timer start after a pause begins a new segment", "[geo][fit]") {

@@ -24,7 +24,7 @@ TEST_CASE("a GPX 1.1 track keeps its segments, points, elevations and times", "[
   const util::Result<Track> track = ReadGpx(Gpx11(R"(
   <metadata><name>Trip</name><desc>Two days</desc><time>2013-01-01T12:00:00Z</time>
     <author><name>not the file name</name></author></metadata>
-  <trk><name>Day 1</name><desc>Up</desc>
+  <trk><name>Day 1</name><desc>Up</desc><type>hiking</type>
     <trkseg>
       <trkpt lat="46.5" lon="13.75"><ele>1614.678</ele><time>2020-12-27T15:59:36.5+01:00</time>
         <extensions><gpxtpx:hr xmlns:gpxtpx="x">120</gpxtpx:hr><ele>9999</ele></extensions>
@@ -38,6 +38,7 @@ TEST_CASE("a GPX 1.1 track keeps its segments, points, elevations and times", "[
 )"));
   REQUIRE(track.ok());
   CHECK(track->format == "GPX 1.1");
+  CHECK(track->sport == "hiking");  // trk/type
   CHECK(track->name == "Trip");
   CHECK(track->description == "Two days");
   CHECK(track->time_ms == 1357041600000);

@@ -163,6 +163,62 @@ TEST_CASE("a climb counts once it reaches the hysteresis from the last counted e
   }
 }
 
+// Elevations in steps of `step` metres: `runs` alternates up and down, in numbers of steps.
+std::vector<double> Runs(double start, double step, std::vector<int> runs) {
+  std::vector<double> elevations = {start};
+  for (size_t r = 0; r < runs.size(); ++r) {
+    for (int i = 0; i < runs[r]; ++i) {
+      elevations.push_back(elevations.back() + (r % 2 == 0 ? step : -step));
+    }
+  }
+  return elevations;
+}
+
+TEST_CASE("smooth altitude on a calm day counts with the 1 m threshold", "[geo][statistics]") {
+  REQUIRE(kSmoothHysteresisMeters == 1);
+  // A barometer on rolling ground: three 3 m rises and three 3 m drops in 0.25 m steps. 72
+  // changes, 5 reversals (7 %): smooth. The 5 m rule would show 0 m; the device shows 9 m.
+  const TrackStatistics rolling =
+      ComputeStatistics(Elevations(Runs(100, 0.25, {12, 12, 12, 12, 12, 12})));
+  CHECK(rolling.smooth_elevation_parts == 1);
+  CHECK(rolling.elevation_gain_m == Approx(9));
+  CHECK(rolling.elevation_loss_m == Approx(9));
+  // A gentle ride climbing 4, 3 and 2 m with 0.75 m dips between (42 changes, 4 reversals):
+  // the 1 m rule counts 4 + 2 + 1 = 7 m, the 5 m rule counted 5 m.
+  const TrackStatistics gentle = ComputeStatistics(Elevations(Runs(100, 0.25, {16, 3, 12, 3, 8})));
+  CHECK(gentle.smooth_elevation_parts == 1);
+  CHECK(gentle.elevation_gain_m == Approx(7));
+}
+
+TEST_CASE("jittery altitude keeps the 5 m threshold", "[geo][statistics]") {
+  // GPS altitude climbing 10 m through jitter: +1.5, -1.0, +1.5, ... 40 changes, 39 reversals.
+  std::vector<double> elevations = {100};
+  for (int i = 0; i < 20; ++i) {
+    elevations.push_back(elevations.back() + 1.5);
+    elevations.push_back(elevations.back() - 1.0);
+  }
+  const TrackStatistics stats = ComputeStatistics(Elevations(elevations));
+  CHECK(stats.smooth_elevation_parts == 0);
+  CHECK(stats.elevation_gain_m == Approx(10));  // with 1 m it would be 30 up and 19 down
+  CHECK(stats.elevation_loss_m == 0);
+  // Too few changes to judge the noise (19 of 20): the 5 m rule, whatever their shape.
+  const TrackStatistics short_climb = ComputeStatistics(Elevations(Runs(100, 0.25, {19})));
+  CHECK(short_climb.smooth_elevation_parts == 0);
+  CHECK(short_climb.elevation_gain_m == 0);
+  const TrackStatistics judged = ComputeStatistics(Elevations(Runs(100, 0.25, {20})));
+  CHECK(judged.smooth_elevation_parts == 1);
+  CHECK(judged.elevation_gain_m == Approx(5));
+}
+
+TEST_CASE("each part is judged on its own altitude", "[geo][statistics]") {
+  Segment smooth, jittery;
+  for (double ele : Runs(100, 0.25, {12, 12, 12, 12, 12, 12})) smooth.push_back(East(0, ele));
+  for (int i = 0; i < 40; ++i) jittery.push_back(East(0, i % 2 == 0 ? 100 : 104));
+  const TrackStatistics stats = ComputeStatistics(WithParts({Part({smooth}), Part({jittery})}));
+  CHECK(stats.smooth_elevation_parts == 1);
+  CHECK(stats.elevation_gain_m == Approx(9));  // the jittery part's 4 m never reach 5 m
+}
+
 TEST_CASE("the elevation filter carries over segments but restarts with each part",
           "[geo][statistics]") {
   // Within a part the recorder paused where it stood: 100 -> 103 | 106 is one climb of 6 m.
@@ -220,22 +276,60 @@ TEST_CASE("a step is moving from 1 km/h", "[geo][statistics]") {
   CHECK(moving_s(20 / 3.6 * 0.9999) == 0);   // just under: a 20 s stop
 }
 
-TEST_CASE("elapsed time is each recording's first to last timestamp, summed", "[geo][statistics]") {
-  SECTION("parts without times add nothing, and neither do the days between recordings") {
-    constexpr int64_t kDay = 86400 * kSecond;
+TEST_CASE("elapsed time sums the outings: parts under 30 minutes apart are one",
+          "[geo][statistics]") {
+  constexpr int64_t kMinute = 60 * kSecond;
+  constexpr int64_t kDay = 86400 * kSecond;
+  auto timed = [](double meters, int64_t time_ms) { return East(meters, kNoElevation, time_ms); };
+  SECTION("a walk cut into parts with stops under 30 minutes runs from its first to last time") {
     const Track track = WithParts({
-        Part({{East(0, kNoElevation, kNoon), East(1, kNoElevation, kNoon + 10 * kSecond)}}),
+        Part({{timed(0, kNoon), timed(10, kNoon + 10 * kMinute)}}),
+        // 29 minutes later: the same outing; the stop counts.
+        Part({{timed(20, kNoon + 39 * kMinute), timed(30, kNoon + 50 * kMinute)}}),
+    });
+    const TrackStatistics stats = ComputeStatistics(track);
+    CHECK(stats.elapsed_s == Approx(50 * 60));
+    CHECK(stats.outings == 1);
+  }
+  SECTION("a gap of 31 minutes starts a new outing; the gap does not count") {
+    const Track track = WithParts({
+        Part({{timed(0, kNoon), timed(10, kNoon + 10 * kMinute)}}),
+        Part({{timed(20, kNoon + 41 * kMinute), timed(30, kNoon + 52 * kMinute)}}),
+    });
+    const TrackStatistics stats = ComputeStatistics(track);
+    CHECK(stats.elapsed_s == Approx(21 * 60));
+    CHECK(stats.outings == 2);
+  }
+  SECTION("a two-point blip hours before the walk does not stretch it") {
+    const Track track = WithParts({
+        Part({{timed(0, kNoon - 5 * 3600 * kSecond),
+               timed(1, kNoon - 5 * 3600 * kSecond + 20 * kSecond)}}),
+        Part({{timed(10, kNoon), timed(20, kNoon + 2 * 3600 * kSecond)}}),
+    });
+    const TrackStatistics stats = ComputeStatistics(track);
+    CHECK(stats.elapsed_s == Approx(2 * 3600 + 20));
+    CHECK(stats.start_time_ms == kNoon - 5 * 3600 * kSecond);
+  }
+  SECTION("parts without times add nothing, and neither do the days between recordings") {
+    const Track track = WithParts({
+        Part({{timed(0, kNoon), timed(1, kNoon + 10 * kSecond)}}),
         Part({{East(2), East(3)}}),
-        Part({{East(4, kNoElevation, kNoon + kDay)},
-              {East(5, kNoElevation, kNoon + kDay + 20 * kSecond)}}),
+        Part({{timed(4, kNoon + kDay)}, {timed(5, kNoon + kDay + 20 * kSecond)}}),
     });
     const TrackStatistics stats = ComputeStatistics(track);
     CHECK(stats.elapsed_s == Approx(30));
     CHECK(stats.start_time_ms == kNoon);
   }
+  SECTION("a part that overlaps the outing before it stays in it") {
+    const Track track = WithParts({
+        Part({{timed(0, kNoon), timed(10, kNoon + 20 * kMinute)}}),
+        Part({{timed(20, kNoon + 5 * kMinute), timed(30, kNoon + 10 * kMinute)}}),
+    });
+    CHECK(ComputeStatistics(track).elapsed_s == Approx(20 * 60));
+  }
   SECTION("a clock that runs backwards gives no elapsed time rather than a negative one") {
-    const TrackStatistics stats = ComputeStatistics(
-        OneSegment({East(0, kNoElevation, kNoon), East(1, kNoElevation, kNoon - kSecond)}));
+    const TrackStatistics stats =
+        ComputeStatistics(OneSegment({timed(0, kNoon), timed(1, kNoon - kSecond)}));
     CHECK_FALSE(stats.elapsed_s);
     CHECK(stats.moving_s == 0);
   }
@@ -244,18 +338,49 @@ TEST_CASE("elapsed time is each recording's first to last timestamp, summed", "[
     CHECK_FALSE(stats.elapsed_s);
     CHECK_FALSE(stats.moving_s);
     CHECK(stats.start_time_ms == kNoTime);
+    CHECK(stats.outings == 0);
   }
 }
 
-TEST_CASE("timestamps before 1970 work like any other", "[geo][statistics]") {
-  // gpxpy's Mojstrovka.gpx is dated 1901-12-13T20:45:52.207Z: -2^31 seconds and a bit.
+TEST_CASE("times no device clock could produce give no start, duration or moving time",
+          "[geo][statistics]") {
+  // gpxpy's Mojstrovka.gpx: points stamped 1901-12-13T20:45:52.207Z (-2^31 seconds and a bit)
+  // by a clock that was never set.
   constexpr int64_t k1901 = -2147483647793;
-  const TrackStatistics stats = ComputeStatistics(
-      OneSegment({East(0, kNoElevation, k1901), East(30, kNoElevation, k1901 + 30 * kSecond)}));
-  CHECK(stats.start_time_ms == k1901);
-  CHECK(stats.elapsed_s == Approx(30));
-  CHECK(stats.moving_s == Approx(30));
-  CHECK(DateOf(stats.start_time_ms) == "1901-12-13");
+  SECTION("before 1990") {
+    const TrackStatistics stats = ComputeStatistics(
+        OneSegment({East(0, kNoElevation, k1901), East(30, kNoElevation, k1901 + 30 * kSecond)}));
+    CHECK(stats.start_time_ms == kNoTime);
+    CHECK_FALSE(stats.elapsed_s);
+    CHECK_FALSE(stats.moving_s);
+    CHECK(stats.distance_m == Approx(30));  // the positions are still the walk
+  }
+  SECTION("after 2099") {
+    constexpr int64_t k2100 = 4102444800000;
+    const TrackStatistics stats = ComputeStatistics(
+        OneSegment({East(0, kNoElevation, k2100), East(30, kNoElevation, k2100 + kSecond)}));
+    CHECK(stats.start_time_ms == kNoTime);
+    CHECK_FALSE(stats.elapsed_s);
+  }
+  SECTION("every point stamped with the same instant") {
+    const TrackStatistics stats =
+        ComputeStatistics(OneSegment({East(0, kNoElevation, kNoon), East(30, kNoElevation, kNoon),
+                                      East(60, kNoElevation, kNoon)}));
+    CHECK(stats.start_time_ms == kNoTime);
+    CHECK_FALSE(stats.elapsed_s);
+    CHECK_FALSE(stats.moving_s);
+  }
+  SECTION("one timed point is a start without a duration") {
+    const TrackStatistics stats =
+        ComputeStatistics(OneSegment({East(0, kNoElevation, kNoon), East(30)}));
+    CHECK(stats.start_time_ms == kNoon);
+    CHECK(stats.elapsed_s == Approx(0));
+  }
+  CHECK(IsPlausibleTime(kNoon));
+  CHECK(IsPlausibleTime(kEarliestPlausibleMs));
+  CHECK_FALSE(IsPlausibleTime(kEarliestPlausibleMs - 1));
+  CHECK_FALSE(IsPlausibleTime(kNoTime));
+  CHECK_FALSE(IsPlausibleTime(0));
 }
 
 TEST_CASE("dates are UTC calendar days", "[geo][statistics]") {

@@ -49,6 +49,7 @@ TEST_CASE("a TCX activity is one track part whose Tracks are segments across lap
   REQUIRE(track.ok());
   CHECK(track->format == "TCX");
   CHECK(track->name == "2008-08-21T13:08:52Z");
+  CHECK(track->sport == "cycling");  // Sport="Biking"
   REQUIRE(track->parts.size() == 1);
   const TrackPart& part = track->parts[0];
   CHECK(part.kind == PartKind::kTrack);
