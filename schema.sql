@@ -64,7 +64,12 @@ CREATE TABLE trails (
   max_lon          REAL NOT NULL DEFAULT 0,
   moving_duration  REAL NOT NULL DEFAULT 0,
   device_totals    TEXT,
-  tags             TEXT NOT NULL DEFAULT '[]'
+  tags             TEXT NOT NULL DEFAULT '[]',
+  -- The device's totals again as numbers (NULL when the file has none), to show and filter.
+  device_distance        REAL,
+  device_elevation_gain  REAL,
+  device_elevation_loss  REAL,
+  device_duration        REAL
 );
 CREATE INDEX trails_author ON trails (author);
 -- On (public) alone, entries come in rowid order, so a page of public trails needs no sort.
@@ -258,4 +263,4 @@ INSERT INTO categories (id, created, updated, name) VALUES
   ('canoeingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Canoeing'),
   ('bikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Biking');
 
-PRAGMA user_version = 7;
+PRAGMA user_version = 8;

@@ -98,6 +98,7 @@ int RunImportCommand(const Config& config) {
   const services::Caller caller{*user, "", "", services::AuthMethod::kBearerToken};
   Progress progress(jobs.size(), total_bytes);
   size_t imported = 0, duplicates = 0;
+  std::vector<std::string> warnings;
   for (const Job& job : jobs) {
     const std::string shown = job.path.string();
     util::Result<records::Json> trail = util::Error::Internal("not read");
@@ -111,6 +112,10 @@ int RunImportCommand(const Config& config) {
     if (trail.ok()) {
       ++imported;
       outcome = "imported as \"" + (*trail)["name"].get<std::string>() + "\"";
+      for (const auto& warning : trail->value("warnings", records::Json::array())) {
+        warnings.push_back(shown + ": " + warning.get<std::string>());
+        outcome += "; " + warning.get<std::string>();
+      }
     } else if (trail.error().message == "Duplicate trail") {
       ++duplicates;
       outcome = "skipped: already there";
@@ -125,6 +130,8 @@ int RunImportCommand(const Config& config) {
   std::printf("%zu imported, %zu skipped as duplicates, %zu failed\n", imported, duplicates,
               failures.size());
   for (const std::string& failure : failures) std::printf("  %s\n", failure.c_str());
+  if (!warnings.empty()) std::printf("%zu warning(s):\n", warnings.size());
+  for (const std::string& warning : warnings) std::printf("  %s\n", warning.c_str());
   return failures.empty() ? 0 : 1;
 }
 

@@ -46,6 +46,7 @@ struct FieldSpec {
   bool only_int = false;
   std::optional<double> min;
   std::optional<double> max;
+  bool nullable = false;  // numbers: null when unknown (a column without a value), never 0
   size_t max_length = 0;  // texts: characters; 0 = default limit
   size_t max_select = 0;  // multi-valued fields: items; 0 = default limit
   // A derived field lists the ids of `derived_from_collection` records whose

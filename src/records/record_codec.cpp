@@ -2,6 +2,7 @@
 #include "records/record_codec.h"
 
 #include <cmath>
+#include <variant>
 
 namespace cairn::records {
 namespace {
@@ -15,6 +16,7 @@ Json ParseArray(const storage::SqlValue& v) {
 }
 
 Json NumberValue(const FieldSpec& field, const storage::SqlValue& v) {
+  if (field.nullable && std::holds_alternative<std::monostate>(v)) return nullptr;
   double d = 0;
   if (const auto* i = std::get_if<int64_t>(&v)) {
     return field.only_int ? Json(*i) : Json(static_cast<double>(*i));
@@ -118,6 +120,7 @@ storage::SqlValue ToColumnValue(const FieldSpec& field, const Json& value) {
     case FieldType::kNumber:
       if (value.is_number_integer()) return value.get<int64_t>();
       if (value.is_number()) return value.get<double>();
+      if (field.nullable) return std::monostate{};
       return int64_t{0};
     case FieldType::kBool:
       return int64_t{value.is_boolean() && value.get<bool>() ? 1 : 0};
@@ -133,7 +136,7 @@ Json ZeroValue(const FieldSpec& field) {
   if (field.IsMultiValued()) return Json::array();
   switch (field.type) {
     case FieldType::kNumber:
-      return 0;
+      return field.nullable ? Json(nullptr) : Json(0);
     case FieldType::kBool:
       return false;
     case FieldType::kJson:

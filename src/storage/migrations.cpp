@@ -170,6 +170,18 @@ CREATE TABLE tags (
 );
 CREATE UNIQUE INDEX tags_name_folded ON tags (name_folded);
 )sql"},
+      // 8: the device's totals as fields of their own (GPS truth, second pass), filled from the
+      // JSON kept since migration 4.
+      {8, R"sql(ALTER TABLE trails ADD COLUMN device_distance REAL;
+ALTER TABLE trails ADD COLUMN device_elevation_gain REAL;
+ALTER TABLE trails ADD COLUMN device_elevation_loss REAL;
+ALTER TABLE trails ADD COLUMN device_duration REAL;
+UPDATE trails SET device_distance = json_extract(device_totals, '$.distance'),
+  device_elevation_gain = json_extract(device_totals, '$.elevation_gain'),
+  device_elevation_loss = json_extract(device_totals, '$.elevation_loss'),
+  device_duration = json_extract(device_totals, '$.elapsed')
+  WHERE json_valid(device_totals);
+)sql"},
   };
   return kMigrations;
 }

@@ -217,6 +217,45 @@ TEST_CASE("migrating a version 4 file fills every trail's preview and sketch fro
   CHECK(SchemaOf(path) == SchemaOf(fresh_path));
 }
 
+TEST_CASE("migrating fills the device total fields from the stored device totals", "[storage]") {
+  test_support::TempDir dir;
+  const std::string path = dir.path() + "/v4.db";
+  WriteVersion4File(path);
+  {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db,
+                         "INSERT INTO trails (id, created, updated, author, device_totals) VALUES "
+                         "('withdevice00001', 'c', 'u', 'someone12345678', "
+                         "'{\"distance\":500.0,\"elapsed\":70.0,\"timer\":65.0,"
+                         "\"elevation_gain\":30.0}'),"
+                         "('nodevice0000001', 'c', 'u', 'someone12345678', NULL),"
+                         "('brokenjson00001', 'c', 'u', 'someone12345678', 'not json')",
+                         nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+  }
+  auto migrated = Database::Open({path, 1});
+  REQUIRE(migrated.ok());
+  auto rows = (*migrated)->Read<QueryResult>([](Connection& c) {
+    return c.Query(
+        "SELECT id, device_distance, device_elevation_gain, device_elevation_loss, "
+        "device_duration FROM trails ORDER BY id");
+  });
+  REQUIRE(rows.ok());
+  REQUIRE(rows->rows.size() == 3);
+  const auto& broken = rows->rows[0];
+  const auto& none = rows->rows[1];
+  const auto& device = rows->rows[2];
+  for (size_t column = 1; column <= 4; ++column) {
+    CHECK(std::holds_alternative<std::monostate>(broken[column]));
+    CHECK(std::holds_alternative<std::monostate>(none[column]));
+  }
+  CHECK(std::get<double>(device[1]) == 500);
+  CHECK(std::get<double>(device[2]) == 30);
+  CHECK(std::holds_alternative<std::monostate>(device[3]));  // the file had no descent
+  CHECK(std::get<double>(device[4]) == 70);                  // elapsed, not the timer's 65
+}
+
 TEST_CASE("a failed write rolls back every statement of the transaction", "[storage]") {
   test_support::TempDir dir;
   auto db = std::move(Database::Open({dir.path() + "/data.db", 1})).value();

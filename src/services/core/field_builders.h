@@ -23,6 +23,12 @@ inline FieldSpec Number(std::string name, std::optional<double> min = std::nullo
                         std::optional<double> max = std::nullopt) {
   return {.name = std::move(name), .type = FieldType::kNumber, .min = min, .max = max};
 }
+// A number that may be unknown: null, never 0, when nothing set it.
+inline FieldSpec OptionalNumber(std::string name, std::optional<double> min = std::nullopt) {
+  FieldSpec f = Number(std::move(name), min);
+  f.nullable = true;
+  return f;
+}
 inline FieldSpec Integer(std::string name, std::optional<double> min = std::nullopt,
                          std::optional<double> max = std::nullopt) {
   FieldSpec f = Number(std::move(name), min, max);

@@ -74,7 +74,12 @@ FamilyDefinition TrailFamily() {
             ServerOnly(Text("sketch", 0)), ServerOnly(Number("min_lat")),
             ServerOnly(Number("min_lon")), ServerOnly(Number("max_lat")),
             ServerOnly(Number("max_lon")), Number("moving_duration", 0),
-            ServerOnly(JsonField("device_totals"))}},
+            ServerOnly(JsonField("device_totals")),
+            // The device's own totals beside ours (null when the file has none).
+            ServerOnly(OptionalNumber("device_distance")),
+            ServerOnly(OptionalNumber("device_elevation_gain")),
+            ServerOnly(OptionalNumber("device_elevation_loss")),
+            ServerOnly(OptionalNumber("device_duration"))}},
       .access = {.view = AnyOf({FlagSet("public"), OwnRow("author"),
                                 SharedWithCaller(kTrailShare, "trail", Permission::kAny),
                                 InListSharedWithCaller(), LinkSharedWithCaller()}),

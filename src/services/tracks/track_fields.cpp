@@ -1,21 +1,39 @@
 // Statistics and geometry of a track, as record fields.
 #include "services/tracks/track_fields.h"
 
+#include <chrono>
+
 #include "geo/polyline.h"
 #include "geo/simplify.h"
 #include "geo/statistics.h"
+#include "services/tracks/trail_naming.h"
 
 namespace cairn::services {
 
 using records::Json;
 
+namespace {
+
+// A device clock a day ahead of ours is wrong, not early: its times give no date or duration.
+constexpr int64_t kClockDriftMs = 24 * 3600 * 1000;
+
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
 Json TrailFieldsFromTrack(const geo::Track& track) {
   const geo::TrackStatistics stats = geo::ComputeStatistics(track);
+  const int64_t latest = NowMs() + kClockDriftMs;
+  const bool future = stats.start_time_ms != geo::kNoTime && stats.start_time_ms > latest;
   Json fields = {{"distance", stats.distance_m},
                  {"elevation_gain", stats.elevation_gain_m},
                  {"elevation_loss", stats.elevation_loss_m},
-                 {"duration", stats.elapsed_s.value_or(0)},
-                 {"moving_duration", stats.moving_s.value_or(0)}};
+                 {"duration", future ? 0 : stats.elapsed_s.value_or(0)},
+                 {"moving_duration", future ? 0 : stats.moving_s.value_or(0)}};
   if (stats.start) {
     fields["lat"] = stats.start->lat;
     fields["lon"] = stats.start->lon;
@@ -34,12 +52,24 @@ Json TrailFieldsFromTrack(const geo::Track& track) {
   auto sketch = geo::SketchPolyline(polyline);
   fields["sketch"] = sketch.ok() ? std::move(sketch).value() : std::string();
   fields["polyline"] = polyline;
-  const int64_t first_time =
-      stats.start_time_ms != geo::kNoTime ? stats.start_time_ms : track.time_ms;
+  // The first recorded time the device could have produced, else the file's own (GPX metadata).
+  const bool metadata_time = geo::IsPlausibleTime(track.time_ms) && track.time_ms <= latest;
+  const int64_t first_time = stats.start_time_ms != geo::kNoTime && !future ? stats.start_time_ms
+                             : metadata_time                                ? track.time_ms
+                                                                            : geo::kNoTime;
   if (first_time != geo::kNoTime) {
-    if (auto date = geo::DateOf(first_time)) fields["date"] = *date;
+    const std::optional<double> lon =
+        stats.start ? std::optional<double>(stats.start->lon) : std::nullopt;
+    if (auto date = LocalDateOf(first_time, lon)) fields["date"] = *date;
   }
   const geo::DeviceTotals& device = track.device;
+  auto number_or_null = [](const std::optional<double>& value) {
+    return value ? Json(*value) : Json(nullptr);
+  };
+  fields["device_distance"] = number_or_null(device.distance_m);
+  fields["device_elevation_gain"] = number_or_null(device.ascent_m);
+  fields["device_elevation_loss"] = number_or_null(device.descent_m);
+  fields["device_duration"] = number_or_null(device.elapsed_s);
   if (device.Empty()) {
     fields["device_totals"] = nullptr;
   } else {
@@ -66,8 +96,18 @@ Json SummitLogFieldsFromTrack(const geo::Track& track) {
 }
 
 Json TrailFieldsWithoutTrack() {
-  return Json{{"polyline", ""}, {"preview", ""}, {"sketch", ""}, {"min_lat", 0},
-              {"max_lat", 0},   {"min_lon", 0},  {"max_lon", 0}, {"device_totals", nullptr}};
+  return Json{{"polyline", ""},
+              {"preview", ""},
+              {"sketch", ""},
+              {"min_lat", 0},
+              {"max_lat", 0},
+              {"min_lon", 0},
+              {"max_lon", 0},
+              {"device_totals", nullptr},
+              {"device_distance", nullptr},
+              {"device_elevation_gain", nullptr},
+              {"device_elevation_loss", nullptr},
+              {"device_duration", nullptr}};
 }
 
 }  // namespace cairn::services

@@ -22,6 +22,7 @@
 #include "services/families/privacy.h"
 #include "services/files/upload_checks.h"
 #include "services/tracks/track_fields.h"
+#include "services/tracks/trail_naming.h"
 #include "util/ids.h"
 #include "util/text.h"
 #include "util/timestamp.h"
@@ -45,24 +46,6 @@ std::string Trimmed(std::string text) {
   text.erase(0, first);
   text.erase(text.find_last_not_of(" \t\r\n") + 1);
   return std::string(util::TruncateUtf8(text, kMaxNameLength));
-}
-
-// The trail's name: the one the caller gave, else the file's own (metadata, then the first
-// named track, then the first named route), else the file name without its extension.
-std::string TrailName(const geo::Track& track, const std::string& file_name,
-                      const std::string& chosen) {
-  for (const std::string& candidate : {chosen, track.name}) {
-    if (!Trimmed(candidate).empty()) return Trimmed(candidate);
-  }
-  for (geo::PartKind kind : {geo::PartKind::kTrack, geo::PartKind::kRoute}) {
-    for (const auto& part : track.parts) {
-      if (part.kind == kind && !Trimmed(part.name).empty()) return Trimmed(part.name);
-    }
-  }
-  std::string base = file_name.substr(file_name.find_last_of("/\\") + 1);
-  if (const size_t dot = base.rfind('.'); dot != std::string::npos && dot > 0) base.resize(dot);
-  base = Trimmed(base);
-  return base.empty() ? "Untitled trail" : base;
 }
 
 util::Error Unreadable(const std::string& trail_id, const std::string& stored,
@@ -115,6 +98,19 @@ util::Result<std::optional<std::pair<std::string, std::string>>> FindDuplicate(
     }
   }
   return Found();
+}
+
+// The id of the category the sport belongs in (CategoryNamesFor), or "" when none exists.
+util::Result<std::string> CategoryForSport(storage::Connection& connection,
+                                           const std::string& sport) {
+  for (const std::string& name : CategoryNamesFor(sport)) {
+    CAIRN_ASSIGN_OR_RETURN(auto rows,
+                           connection.Query("SELECT id FROM categories WHERE name = ? COLLATE "
+                                            "NOCASE ORDER BY created, id LIMIT 1",
+                                            {name}));
+    if (!rows.rows.empty()) return std::get<std::string>(rows.rows[0][0]);
+  }
+  return std::string();
 }
 
 // Part of every profile version: bump it when the profile's computation or shape changes, so
@@ -176,7 +172,8 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
   CAIRN_ASSIGN_OR_RETURN(const records::CollectionSpec* trails, records_.SpecOf(kTrails));
   const AccessPolicy policy = records_.PolicyFor(caller);
   const Json derived = TrailFieldsFromTrack(track);
-  const Json name = TrailName(track, file.file_name, options.name);
+  const Json name =
+      ChooseTrailName(track, file.file_name, options.name, derived.value("date", std::string()));
   auto duplicate_check = [&](storage::Connection& c) -> util::Status {
     if (options.ignore_duplicates) return util::OkStatus();
     CAIRN_ASSIGN_OR_RETURN(auto duplicate, FindDuplicate(c, *trails, policy, derived));
@@ -192,10 +189,15 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
   CAIRN_ASSIGN_OR_RETURN(bool open, database_.Read<bool>([&](storage::Connection& c) {
     return DefaultPublic(c, caller.user_id, "trails");
   }));
-  const Json body = {{"name", name},
-                     {"description", util::TruncateUtf8(track.description, kMaxDescriptionLength)},
-                     {"author", caller.user_id},
-                     {"public", open}};
+  CAIRN_ASSIGN_OR_RETURN(std::string category,
+                         database_.Read<std::string>([&](storage::Connection& c) {
+                           return CategoryForSport(c, track.sport);
+                         }));
+  Json body = {{"name", name},
+               {"description", util::TruncateUtf8(track.description, kMaxDescriptionLength)},
+               {"author", caller.user_id},
+               {"public", open}};
+  if (!category.empty()) body["category"] = category;
   const std::string id = util::NewRecordId();
   CAIRN_ASSIGN_OR_RETURN(std::string stored, blobs_.Put(trails->id, id, checked.name, file.bytes));
   WriteOptions write{.record_id = id, .derived = derived};
@@ -224,6 +226,8 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
     }
     return std::move(created).error();
   }
+  // What the reader skipped or could not resolve, for the person who uploaded it; not stored.
+  if (!track.warnings.empty()) created->record["warnings"] = track.warnings;
   return std::move(created->record);
 }
 

@@ -67,5 +67,58 @@ TEST_CASE("a trail without a track has no preview", "[services][tracks]") {
   CHECK(TrailFieldsFromTrack(geo::Track{})["sketch"] == "");
 }
 
+geo::Track StampedTrack(int64_t first_ms, int64_t step_ms) {
+  geo::Track track;
+  geo::TrackPart part;
+  geo::Segment segment;
+  for (int i = 0; i < 10; ++i)
+    segment.push_back({47 + 0.0001 * i, 11, 500, first_ms + i * step_ms});
+  part.segments.push_back(std::move(segment));
+  track.parts.push_back(std::move(part));
+  return track;
+}
+
+TEST_CASE("points stamped 1901 under a sane metadata time take the metadata's date",
+          "[services][tracks]") {
+  // Mojstrovka.gpx: every point says 1901-12-13T20:45:52Z, the metadata 2010-12-14.
+  geo::Track track = StampedTrack(-2147483648000, 0);
+  track.time_ms = 1292330000000;  // 2010-12-14T12:33:20Z
+  const records::Json fields = TrailFieldsFromTrack(track);
+  CHECK(fields["date"] == "2010-12-14");
+  CHECK(fields["duration"] == 0);
+  CHECK(fields["moving_duration"] == 0);
+  // Without a metadata time there is no date at all.
+  track.time_ms = geo::kNoTime;
+  CHECK_FALSE(TrailFieldsFromTrack(track).contains("date"));
+}
+
+TEST_CASE("a clock set in the future gives no date or duration", "[services][tracks]") {
+  // 2090-01-01: plausible for a device's range, but not yet.
+  const records::Json future = TrailFieldsFromTrack(StampedTrack(3786912000000, 1000));
+  CHECK_FALSE(future.contains("date"));
+  CHECK(future["duration"] == 0);
+  // The same walk in 2021 has both.
+  const records::Json past = TrailFieldsFromTrack(StampedTrack(1631065600000, 1000));
+  CHECK(past["date"] == "2021-09-08");
+  CHECK(past["duration"] == 9);
+}
+
+TEST_CASE("device totals come beside ours, null when the file has none", "[services][tracks]") {
+  geo::Track track = StampedTrack(1631065600000, 1000);
+  const records::Json none = TrailFieldsFromTrack(track);
+  for (const char* key :
+       {"device_distance", "device_elevation_gain", "device_elevation_loss", "device_duration"}) {
+    CHECK(none[key].is_null());
+  }
+  track.device.distance_m = 1200;
+  track.device.ascent_m = 41;
+  track.device.elapsed_s = 600;
+  const records::Json some = TrailFieldsFromTrack(track);
+  CHECK(some["device_distance"] == 1200);
+  CHECK(some["device_elevation_gain"] == 41);
+  CHECK(some["device_elevation_loss"].is_null());
+  CHECK(some["device_duration"] == 600);
+}
+
 }  // namespace
 }  // namespace cairn::services
