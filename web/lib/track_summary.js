@@ -46,25 +46,31 @@ function hasTrack(trail) {
   return Number(trail.distance) > 0 || Boolean(trail.polyline || trail.preview);
 }
 
-// [term, value] pairs of distance, elevation and duration, in `units`. Without a track only the
-// numbers that are known (above zero) are given, so a new trail does not claim "0 m".
-export function trackNumbers(trail, units) {
+// [field, term, value] triples of distance, elevation and duration, in `units`. Without a track
+// only the numbers that are known (above zero) are given, so a new trail does not claim "0 m".
+function numbers(trail, units) {
   const known = hasTrack(trail);
   const items = [
-    ['Distance', trail.distance, formatDistance(trail.distance, units)],
-    ['Elevation gain', trail.elevation_gain, formatElevation(trail.elevation_gain, units)],
-    ['Elevation loss', trail.elevation_loss, formatElevation(trail.elevation_loss, units)],
-    ['Duration', trail.duration, formatDuration(trail.duration)],
+    ['distance', 'Distance', formatDistance(trail.distance, units)],
+    ['elevation_gain', 'Elevation gain', formatElevation(trail.elevation_gain, units)],
+    ['elevation_loss', 'Elevation loss', formatElevation(trail.elevation_loss, units)],
+    ['duration', 'Duration', formatDuration(trail.duration)],
   ];
-  return items.filter(([, raw]) => known || Number(raw) > 0).map(([term, , text]) => [term, text]);
+  return items.filter(([field]) => known || Number(trail[field]) > 0);
+}
+
+// [term, value] pairs of distance, elevation and duration, in `units` (see numbers()).
+export function trackNumbers(trail, units) {
+  return numbers(trail, units).map(([, term, text]) => [term, text]);
 }
 
 // A <dl class="stats"> of the numbers a hiker looks at, in `units`; "GPS track: None yet" in
-// place of the track's numbers when there are none.
-export function statsList(trail, units, {compact = false} = {}) {
-  const items = trackNumbers(trail, units);
-  if (!items.length) items.push(['GPS track', 'None yet']);
-  if (!compact && trail.moving_duration) items.push(['Moving time', formatDuration(trail.moving_duration)]);
-  if (!compact && trail.date) items.push(['Date', formatDate(trail.date)]);
-  return h('dl', {class: 'stats'}, items.map(([term, value]) => h('div', null, h('dt', null, term), h('dd', null, value))));
+// place of the track's numbers when there are none. `notes` adds a node or text after a
+// statistic's value, by field name (`distance`, `duration`, `moving_duration`, ...).
+export function statsList(trail, units, {compact = false, notes = {}} = {}) {
+  const items = numbers(trail, units);
+  if (!items.length) items.push([null, 'GPS track', 'None yet']);
+  if (!compact && trail.moving_duration) items.push(['moving_duration', 'Moving time', formatDuration(trail.moving_duration)]);
+  if (!compact && trail.date) items.push(['date', 'Date', formatDate(trail.date)]);
+  return h('dl', {class: 'stats'}, items.map(([field, term, value]) => h('div', null, h('dt', null, term), h('dd', null, value, field ? notes[field] : null))));
 }

@@ -13,13 +13,15 @@ import {commentsSection, stars} from './comments.js';
 import {summitSection} from './summit_logs.js';
 import {entryItem} from './entry_feed.js';
 import {trailHeader} from './trail_header.js';
+import {deviceNotes, DEVICE_FIELD_NAMES} from './device_totals.js';
 
 const ID = /^[a-z0-9]{15}$/;
 const WAYPOINT_FIELDS = ['id', 'collectionId', 'collectionName', 'name', 'description', 'lat', 'lon', 'photos'];
-// Only what the page shows (not `preview`, bounds or device totals); servers without `fields` send all.
+// Only what the page shows (not `preview` or the bounds); servers without `fields` send all, servers
+// without a field leave it out.
 const TRAIL_FIELDS = [
   'id', 'collectionId', 'collectionName', 'author', 'name', 'public', 'date', 'description', 'difficulty',
-  'distance', 'duration', 'moving_duration', 'elevation_gain', 'elevation_loss', 'lat', 'lon', 'location',
+  'distance', 'duration', 'moving_duration', 'elevation_gain', 'elevation_loss', ...DEVICE_FIELD_NAMES, 'lat', 'lon', 'location',
   'gpx', 'photos', 'polyline', 'waypoints', 'tags', 'expand.author.username', 'expand.category.name', 'expand.tags.id', 'expand.tags.name',
   ...WAYPOINT_FIELDS.map((f) => `expand.waypoints.${f}`),
 ].join(',');
@@ -88,7 +90,7 @@ function page(trail, waypoints, myShare, {session, navigate, signal, cleanups}) 
 
   const rating = h('span', {class: 'trail-rating'});
   const article = h('article', {class: 'page trail-page'});
-  const stats = statsList(trail, units);
+  const stats = statsList(trail, units, {notes: deviceSaysNotes(trail, units)});
   const speed = averageSpeed(trail);
   if (speed) stats.append(stat('Average speed', formatSpeed(speed, units)));
 
@@ -192,6 +194,17 @@ async function loadProfile(trail, {units, signal, slot, stats, cleanups, onPoint
   cleanups.push(() => chart.destroy());
   slot.append(chart.element);
   slot.hidden = false;
+}
+
+// "12.4 km · device says 13.1 km": the device's own total, quietly, where it differs from ours (a
+// narrow box breaks the line after the dot, never inside the phrase).
+const DEVICE_TITLE = "The recording device's own total, made with its own sensors (wheel, barometer); ours is computed from the track";
+function deviceSaysNotes(trail, units) {
+  const notes = {};
+  for (const [field, text] of Object.entries(deviceNotes(trail, units))) {
+    notes[field] = [' ', h('span', {class: 'device-says muted', title: DEVICE_TITLE}, '· ', h('span', null, text))];
+  }
+  return notes;
 }
 
 function stat(term, value) {
