@@ -23,6 +23,7 @@ inline constexpr uint16_t kRecord = 20;
 inline constexpr uint16_t kEvent = 21;
 inline constexpr uint16_t kCourse = 31;
 inline constexpr uint16_t kCoursePoint = 32;
+inline constexpr uint16_t kActivity = 34;
 inline constexpr uint16_t kGpsMetadata = 160;
 inline constexpr uint16_t kTimestampCorrelation = 162;
 inline constexpr uint16_t kObdiiData = 174;
@@ -31,6 +32,11 @@ inline constexpr uint16_t kAviationAttitude = 178;
 // file_id (0)
 inline constexpr uint8_t kFileIdType = 0;  // enum file: 4 = activity, 6 = course
 inline constexpr int64_t kFileCourse = 6;
+
+// activity (34): local_timestamp is the device's local time at `timestamp` (253), as seconds
+// since the FIT epoch; the difference is its time zone.
+inline constexpr uint8_t kActivityLocalTimestamp = 5;  // uint32
+inline constexpr int64_t kMaxUtcOffsetSeconds = 14 * 3600;
 
 // record (20)
 inline constexpr uint8_t kRecordLat = 0;                // sint32, semicircles

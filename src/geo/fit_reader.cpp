@@ -23,6 +23,7 @@
 // A coordinate outside [-90, 90] / [-180, 180] is an error, and so are more points, pauses or
 // course points than the limits below.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -100,6 +101,9 @@ class TrackBuilder {
       case fp::kFileId:
         if (!file_type_) file_type_ = message.Integer(fp::kFileIdType);
         break;
+      case fp::kActivity:
+        OnActivity(message);
+        break;
       case fp::kLap:
         AddTotals(message, fp::kLapTotalAscent, fp::kLapTotalDescent, laps_);
         break;
@@ -136,6 +140,7 @@ class TrackBuilder {
     track.waypoints = std::move(waypoints_);
     track.device = saw_session_ ? sessions_ : laps_;
     if (saw_course_ && (!file_type_ || *file_type_ == fp::kFileCourse)) track.name = course_name_;
+    track.utc_offset_s = utc_offset_s_;
     track.sport = !session_sport_.empty() ? session_sport_
                   : !sport_sport_.empty() ? sport_sport_
                                           : course_sport_;
@@ -203,6 +208,18 @@ class TrackBuilder {
         message.Integer(fp::kEventType) == fp::kEventTypeStart) {
       new_segment_ = true;
     }
+  }
+
+  // The device's time zone: its local time minus UTC at the activity's end, rounded to the
+  // quarter hour (zones are whole quarters; the two clocks tick a few ms apart). Only a UTC
+  // timestamp and an offset a zone can have are believed.
+  void OnActivity(const Message& message) {
+    const std::optional<uint32_t> utc = message.timestamp();
+    const std::optional<int64_t> local = message.Integer(fp::kActivityLocalTimestamp);
+    if (utc_offset_s_ || !utc || !local || *utc < fp::kMinUtcTimestamp) return;
+    const int64_t offset = *local - static_cast<int64_t>(*utc);
+    if (offset < -fp::kMaxUtcOffsetSeconds || offset > fp::kMaxUtcOffsetSeconds) return;
+    utc_offset_s_ = static_cast<int32_t>(std::llround(static_cast<double>(offset) / 900.0) * 900);
   }
 
   util::Status OnCoursePoint(const Message& message) {
@@ -354,6 +371,7 @@ class TrackBuilder {
   // Name and sport.
   std::optional<int64_t> file_type_;  // the first file_id's
   bool saw_course_ = false;
+  std::optional<int32_t> utc_offset_s_;  // the first activity message's
   std::string course_name_;
   std::string session_sport_;
   std::string sport_sport_;

@@ -78,6 +78,9 @@ struct Track {
   // "hiking", "mountain biking"): FIT session/sport sport, TCX Activity Sport, GPX trk/type.
   // "" when the file does not say or says "generic"/"other".
   std::string sport;
+  // The recording device's offset of local time from UTC, in seconds, when the file says (FIT
+  // activity local_timestamp): the walk's own time zone, for its date.
+  std::optional<int32_t> utc_offset_s;
   std::vector<TrackPart> parts;
   std::vector<Waypoint> waypoints;
   DeviceTotals device;

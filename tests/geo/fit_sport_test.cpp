@@ -119,5 +119,20 @@ TEST_CASE("FIT a multisport file takes the first session that names a sport", "[
   CHECK(ReadOk(w.Build()).sport == "e-mountain biking");
 }
 
+TEST_CASE("FIT an activity's local timestamp gives the device's time zone", "[geo][fit]") {
+  constexpr uint16_t kActivity = 34;
+  auto with_local = [](int64_t offset_s) {
+    FitWriter w = FileOfType(kFileActivity);
+    w.Define(7, kActivity, {{253, 4, kUint32}, {5, 4, kUint32}});
+    w.Data(7, {kTime + 3600, static_cast<uint64_t>(int64_t{kTime} + 3600 + offset_s)});
+    return ReadOk(w.Build());
+  };
+  CHECK(with_local(7200).utc_offset_s == 7200);          // Central European summer time
+  CHECK(with_local(-18000 + 2).utc_offset_s == -18000);  // two clocks a tick apart: rounded
+  CHECK(with_local(19800).utc_offset_s == 19800);        // India, UTC+5:30
+  CHECK_FALSE(with_local(20 * 3600).utc_offset_s);       // no zone is 20 h off
+  CHECK_FALSE(ReadOk(FileOfType(kFileActivity).Build()).utc_offset_s);
+}
+
 }  // namespace
 }  // namespace cairn::geo

@@ -60,7 +60,7 @@ Json TrailFieldsFromTrack(const geo::Track& track) {
   if (first_time != geo::kNoTime) {
     const std::optional<double> lon =
         stats.start ? std::optional<double>(stats.start->lon) : std::nullopt;
-    if (auto date = LocalDateOf(first_time, lon)) fields["date"] = *date;
+    if (auto date = LocalDateOf(first_time, lon, track.utc_offset_s)) fields["date"] = *date;
   }
   const geo::DeviceTotals& device = track.device;
   auto number_or_null = [](const std::optional<double>& value) {

@@ -113,10 +113,15 @@ bool IsMachineMadeName(std::string_view name) {
   return IsOnlyTimestamp(folded) || IsGenericWordWithNumber(folded) || IsDeviceFilePattern(trimmed);
 }
 
-std::optional<std::string> LocalDateOf(int64_t time_ms, std::optional<double> lon) {
+std::optional<std::string> LocalDateOf(int64_t time_ms, std::optional<double> lon,
+                                       std::optional<int32_t> utc_offset_s) {
   if (time_ms == geo::kNoTime) return std::nullopt;
   int64_t offset_ms = 0;
-  if (lon && std::isfinite(*lon)) offset_ms = std::llround(*lon / 15.0) * 3600 * 1000;
+  if (utc_offset_s) {
+    offset_ms = int64_t{*utc_offset_s} * 1000;
+  } else if (lon && std::isfinite(*lon)) {
+    offset_ms = std::llround(*lon / 15.0) * 3600 * 1000;
+  }
   return geo::DateOf(time_ms + offset_ms);
 }
 

@@ -18,10 +18,11 @@ namespace cairn::services {
 // number ("ACTIVE LOG #2", "Track 001", "track").
 bool IsMachineMadeName(std::string_view name);
 
-// The calendar day, "YYYY-MM-DD", of `time_ms` where the walk was: the offset is the nautical
-// time zone of `lon` (15° an hour), within an hour of the legal one in most places; UTC without
-// a longitude. nullopt for kNoTime.
-std::optional<std::string> LocalDateOf(int64_t time_ms, std::optional<double> lon);
+// The calendar day, "YYYY-MM-DD", of `time_ms` where the walk was: with the device's own offset
+// from UTC when the file gives one (`utc_offset_s`), else the nautical time zone of `lon` (15° an
+// hour, within an hour of the legal one in most places), else UTC. nullopt for kNoTime.
+std::optional<std::string> LocalDateOf(int64_t time_ms, std::optional<double> lon,
+                                       std::optional<int32_t> utc_offset_s = std::nullopt);
 
 // "25 Oct 2020" for "2020-10-25"; "" for anything else.
 std::string ReadableDate(std::string_view iso_date);

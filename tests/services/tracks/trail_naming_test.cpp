@@ -31,6 +31,10 @@ TEST_CASE("the date is the local day where the walk started", "[services][tracks
   CHECK(LocalDateOf(late, std::nullopt) == "2020-10-24");  // no position: UTC
   CHECK(LocalDateOf(late, 179.9) == "2020-10-25");
   CHECK_FALSE(LocalDateOf(geo::kNoTime, 11.0));
+  // The device's own zone wins: Spain keeps Central European time at 3°W (nautical zone UTC+0).
+  CHECK(LocalDateOf(late, -3.7, 3600) == "2020-10-25");
+  CHECK(LocalDateOf(late, -3.7) == "2020-10-24");
+  CHECK(LocalDateOf(late, 11.0, -7200) == "2020-10-24");
 }
 
 TEST_CASE("a name from sport and date reads as people say it", "[services][tracks]") {
