@@ -580,6 +580,23 @@ export async function runFeatureSteps({browser, origin, out}) {
       expect((await daveRows()).join(), "Valley Loop,Granite Ridge,Dave's Meadow", 'and is still there after a reload');
       await daveContext.close();
     });
+
+    await step('a nameless TCX ride is named from its sport and date, filed under Biking, and says what the device says', async () => {
+      // 11 points 100 m apart northward (about 1.1 km) under a lap that says 1 500 m.
+      const points = Array.from({length: 11}, (_, i) =>
+        `<Trackpoint><Time>2020-10-25T07:${String(i).padStart(2, '0')}:00Z</Time><Position><LatitudeDegrees>${(47.3 + i * 0.0009).toFixed(4)}</LatitudeDegrees><LongitudeDegrees>11.2</LongitudeDegrees></Position><AltitudeMeters>${700 + i}</AltitudeMeters></Trackpoint>`).join('');
+      const tcx = `<?xml version="1.0"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><Activity Sport="Biking"><Id>2020-10-25T07:00:00Z</Id><Lap StartTime="2020-10-25T07:00:00Z"><TotalTimeSeconds>600</TotalTimeSeconds><DistanceMeters>1500</DistanceMeters><Track>${points}</Track></Lap></Activity></Activities></TrainingCenterDatabase>`;
+      const answer = await carol.call('PUT', '/trail/upload', new Uint8Array(Buffer.from(tcx)), {'Content-Type': 'application/vnd.garmin.tcx+xml'});
+      expect(answer.status, 200, 'the TCX uploads');
+      expect(answer.data.name, 'Cycling, 25 Oct 2020', 'named from the sport and the local date');
+      expect(answer.data.device_distance, 1500, 'the lap distance is the device distance');
+      await page.goto(`${origin}/trail/${answer.data.id}`);
+      await page.getByRole('heading', {level: 1, name: 'Cycling, 25 Oct 2020'}).waitFor();
+      const stats = page.locator('.stats').first();
+      await stats.getByText('device says 1.50 km').waitFor();
+      expect(await page.getByText('Biking').count() > 0, true, 'the category is shown');
+      await shot(page, 'trail-device-says-desktop', false);
+    });
   } finally {
     await carolContext?.close();
   }
