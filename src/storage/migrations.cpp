@@ -182,6 +182,12 @@ UPDATE trails SET device_distance = json_extract(device_totals, '$.distance'),
   device_duration = json_extract(device_totals, '$.elapsed')
   WHERE json_valid(device_totals);
 )sql"},
+      // 9: an index for every order the web app offers the trail list in (the discovery issue).
+      {9, R"sql(CREATE INDEX trails_date ON trails (date);
+CREATE INDEX trails_name ON trails (name);
+CREATE INDEX trails_distance ON trails (distance);
+CREATE INDEX trails_elevation_gain ON trails (elevation_gain);
+)sql"},
   };
   return kMigrations;
 }

@@ -1,5 +1,6 @@
 // The record engine on a real SQLite file: filters (including hostile ones), sorts, expands and
 // visibility, using the production collection declarations.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "records/filter.h"
@@ -370,6 +371,99 @@ TEST_CASE("list totals match the visible rows, not the table", "[engine]") {
     CHECK(page->total_pages == expected);
     CHECK(page->items.size() == 1);
   }
+}
+
+// The ids of every page of trails `caller` sees in `sort`, pages of `per_page`, concatenated.
+std::vector<std::string> PagedIds(Fixture& f, const Caller& caller, const std::string& sort,
+                                  const std::string& filter, int per_page, bool skip_total) {
+  AccessPolicy policy(f.families, caller);
+  std::vector<std::string> ids;
+  for (int page_number = 1; page_number <= 1000; ++page_number) {
+    ListQuery query;
+    query.sort = sort;
+    query.filter = filter;
+    query.per_page = per_page;
+    query.page = page_number;
+    query.skip_total = skip_total;
+    auto page = f.db->Read<ListPage>([&](storage::Connection& c) {
+      return f.engine.List(c, *f.registry.Find("trails"), query, policy);
+    });
+    REQUIRE(page.ok());
+    if (page->items.empty()) break;
+    for (const auto& item : page->items) ids.push_back(item["id"]);
+  }
+  return ids;
+}
+
+TEST_CASE("pages come in the same order whether most rows match or few do", "[engine][sort]") {
+  // 120 more trails of alice's, 6 of them public, with many equal values: bob sees 7 (few, so
+  // they are looked up and sorted), alice all 122 (most, so the order's index is walked until
+  // the page is full). Both must give the same order: the sort keys, then insertion order in
+  // the direction of the last key.
+  Fixture f;
+  struct Row {
+    std::string id;
+    double distance;
+    std::string name;
+    bool open;
+    int64_t order;  // insertion order, as the rowid
+  };
+  std::vector<Row> rows = {{f.open_trail, 1200, "Open \"ridge\" 100%_done", true, 0},
+                           {f.secret_trail, 5000, "Secret", false, 1}};
+  auto made = f.db->Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
+    for (int i = 0; i < 120; ++i) {
+      Row row{"", static_cast<double>((i * 7) % 10 * 1000), "Walk " + std::to_string(i % 13),
+              i % 20 == 0, i + 2};
+      row.id = f.Insert(c, *f.registry.Find("trails"),
+                        {{"author", f.alice},
+                         {"name", row.name},
+                         {"public", row.open},
+                         {"distance", row.distance}})["id"];
+      rows.push_back(row);
+    }
+    return true;
+  });
+  REQUIRE(made.ok());
+  auto expected = [&](bool only_open, bool by_distance_descending, bool by_name) {
+    std::vector<Row> seen;
+    for (const Row& row : rows) {
+      if (!only_open || row.open) seen.push_back(row);
+    }
+    std::sort(seen.begin(), seen.end(), [&](const Row& a, const Row& b) {
+      if (by_name) {
+        if (a.name != b.name) return a.name < b.name;
+        return a.order < b.order;
+      }
+      if (a.distance != b.distance) {
+        return by_distance_descending ? a.distance > b.distance : a.distance < b.distance;
+      }
+      return by_distance_descending ? a.order > b.order : a.order < b.order;
+    });
+    std::vector<std::string> ids;
+    for (const Row& row : seen) ids.push_back(row.id);
+    return ids;
+  };
+  const Caller alice{f.alice, ""}, bob{f.bob, ""};
+  for (const bool skip_total : {false, true}) {
+    for (const int per_page : {1, 7, 30}) {
+      INFO("per page " << per_page << (skip_total ? ", no total" : ""));
+      CHECK(PagedIds(f, alice, "-distance", "", per_page, skip_total) ==
+            expected(false, true, false));
+      CHECK(PagedIds(f, alice, "distance", "", per_page, skip_total) ==
+            expected(false, false, false));
+      CHECK(PagedIds(f, alice, "name", "", per_page, skip_total) == expected(false, false, true));
+      CHECK(PagedIds(f, bob, "-distance", "", per_page, skip_total) == expected(true, true, false));
+      CHECK(PagedIds(f, bob, "name", "", per_page, skip_total) == expected(true, false, true));
+    }
+  }
+  // A filter narrows both the same way.
+  std::vector<std::string> far;
+  for (const std::string& id : expected(false, true, false)) {
+    for (const Row& row : rows) {
+      if (row.id == id && row.distance >= 5000) far.push_back(id);
+    }
+  }
+  CHECK(PagedIds(f, alice, "-distance", "distance >= 5000", 7, false) == far);
 }
 
 }  // namespace
