@@ -17,6 +17,7 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       record_routes_(services.records),
       account_routes_(services.accounts, services.auth, callers_),
       track_routes_(services.tracks),
+      discovery_routes_(services.discovery),
       file_routes_(services.uploads, services.files) {}
 
 void ApiRoutes::Register(http::Router& http_router) {
@@ -28,6 +29,7 @@ void ApiRoutes::Register(http::Router& http_router) {
   const std::map<std::string, std::function<void()>> groups = {
       {"accounts", [&] { account_routes_.Register(router); }},
       {"tracks", [&] { track_routes_.Register(router); }},
+      {"discovery", [&] { discovery_routes_.Register(router); }},
   };
   std::set<std::string> bound;
   for (const auto& family : records_.families().All()) {

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "api/accounts/account_routes.h"
+#include "api/discovery/discovery_routes.h"
 #include "api/files/file_routes.h"
 #include "api/records/record_routes.h"
 #include "api/tracks/track_routes.h"
@@ -18,6 +19,7 @@ struct ApiServices {
   services::AccountService& accounts;
   services::AuthService& auth;
   services::TrackService& tracks;
+  services::TrailDiscovery& discovery;
   services::UploadService& uploads;
   services::FileDelivery& files;
   const services::DiskSpaceMonitor& disk_space;
@@ -40,6 +42,7 @@ class ApiRoutes {
   RecordRoutes record_routes_;
   AccountRoutes account_routes_;
   TrackRoutes track_routes_;
+  DiscoveryRoutes discovery_routes_;
   FileRoutes file_routes_;
 };
 

@@ -71,11 +71,11 @@ int RunServer(const Config& config) {
   http::Router router;
   Core& c = **core;
   CheckStorageAtStart(c);
-  api::ApiRoutes routes(
-      {*c.records, *c.accounts, *c.auth, *c.tracks, *c.uploads, *c.files, *c.disk_space},
-      {.private_instance = config.private_instance,
-       .behind_proxy = config.behind_proxy,
-       .public_url = config.public_url});
+  api::ApiRoutes routes({*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.uploads,
+                         *c.files, *c.disk_space},
+                        {.private_instance = config.private_instance,
+                         .behind_proxy = config.behind_proxy,
+                         .public_url = config.public_url});
   routes.Register(router);
   web::WebRoutes web_routes(*web_app, WebAppOptions(config));
   web_routes.Register(router);

@@ -38,6 +38,7 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->tracks = std::make_unique<services::TrackService>(
       *core->database, *core->records, *core->blobs,
       services::TrackService::Options{.max_file_bytes = megabytes(config.max_track_mb)});
+  core->discovery = std::make_unique<services::TrailDiscovery>(*core->database, *core->records);
   core->uploads = std::make_unique<services::UploadService>(
       *core->blobs, *core->records,
       services::UploadLimits{.photo_bytes = megabytes(config.max_photo_mb),

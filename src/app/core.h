@@ -15,6 +15,7 @@
 #include "services/accounts/token_signer.h"
 #include "services/core/family_registry.h"
 #include "services/core/record_service.h"
+#include "services/discovery/trail_discovery.h"
 #include "services/files/disk_space_monitor.h"
 #include "services/files/file_delivery.h"
 #include "services/files/thumbnail_cache.h"
@@ -42,6 +43,7 @@ struct Core {
   std::unique_ptr<services::AuthService> auth;
   std::unique_ptr<services::AccountService> accounts;
   std::unique_ptr<services::TrackService> tracks;
+  std::unique_ptr<services::TrailDiscovery> discovery;
   std::unique_ptr<services::UploadService> uploads;
   std::unique_ptr<services::ThumbnailCache> thumbnails;
   std::unique_ptr<services::FileDelivery> files;

@@ -103,7 +103,7 @@ FamilyDefinition TrailFamily() {
                  .list_shape = ListShape::kPage,
                  .file_uploads = true,
                  .forms = true,
-                 .extra = {"tracks"}},
+                 .extra = {"tracks", "discovery"}},
   };
 }
 
