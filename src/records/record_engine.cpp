@@ -1,6 +1,8 @@
 // Generic CRUD over declared collections. All SQL is built from declarations; values are bound.
 #include "records/record_engine.h"
 
+#include <cmath>
+
 #include "records/filter.h"
 #include "util/ids.h"
 #include "util/timestamp.h"
@@ -40,19 +42,31 @@ util::Result<Json> RecordEngine::FindByIdUnchecked(storage::Connection& connecti
 
 namespace {
 
-// Whether walking a table in sort order finds the first `wanted` rows of `matching` faster than
-// looking the matching rows up and sorting them: the walk reads about wanted * rows / matching
-// rows, the sort touches every match (and costs more per row). Unknown counts say no.
+// Whether walking a table in sort order finds the first `wanted` rows faster than looking the
+// matching rows up and sorting them: the walk reads about wanted * rows / matching rows, the sort
+// touches every match (and costs more per row), so the walk wins once matching reaches
+// sqrt(wanted * rows / kSortCostPerRow). `matching` is the count when the page has one; without
+// (skipTotal), matches are counted only up to that threshold.
 util::Result<bool> MostRowsMatch(storage::Connection& connection, const std::string& table,
+                                 const std::string& where, const storage::SqlParams& params,
                                  int64_t matching, int64_t wanted) {
-  if (matching <= 0) return false;
   // The largest rowid bounds the row count without counting (rowids only grow).
   CAIRN_ASSIGN_OR_RETURN(auto largest, connection.Query("SELECT max(rowid) FROM " + table));
   const auto* rows = std::get_if<int64_t>(&largest.rows[0][0]);
   if (rows == nullptr) return false;
   constexpr double kSortCostPerRow = 8;
-  return static_cast<double>(wanted) * static_cast<double>(*rows) <=
-         kSortCostPerRow * static_cast<double>(matching) * static_cast<double>(matching);
+  const auto threshold = static_cast<int64_t>(std::ceil(
+      std::sqrt(static_cast<double>(wanted) * static_cast<double>(*rows) / kSortCostPerRow)));
+  if (matching < 0) {
+    storage::SqlParams capped = params;
+    capped.emplace_back(threshold);
+    CAIRN_ASSIGN_OR_RETURN(
+        auto count, connection.Query("SELECT count(*) FROM (SELECT 1 FROM " + table + " t WHERE " +
+                                         where + " LIMIT ?)",
+                                     capped));
+    matching = std::get<int64_t>(count.rows[0][0]);
+  }
+  return matching > 0 && matching >= threshold;
 }
 
 }  // namespace
@@ -97,8 +111,8 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
   // planner's sampled statistics cannot see that (every `public` value looks like 400 rows), so
   // the conditions are hidden from it with unary `+` and it walks the index. Where few match, it
   // looks them up by their own indexes and sorts them.
-  CAIRN_ASSIGN_OR_RETURN(bool dense,
-                         MostRowsMatch(connection, table, matching, offset + page.per_page));
+  CAIRN_ASSIGN_OR_RETURN(bool dense, MostRowsMatch(connection, table, where, where_params, matching,
+                                                   offset + page.per_page));
   const std::string page_where =
       dense ? "+(" + view.sql + ") AND +(" + filter.sql + ") AND (" + extra.sql + ")" : where;
   storage::SqlFragment select = SelectList(collection, "t", registry_, visibility);
