@@ -51,11 +51,74 @@ std::string SportFromText(std::string_view text) {
   for (const auto& [from, to] : kSynonyms) {
     if (words == from) return std::string(to);
   }
-  if (words == "other" || words == "generic" || words == "unknown" || words == "none" ||
-      words == "all" || words == "multisport" || words == "transition") {
-    return "";
+  // Only an activity we know by name: a free-text type ("jkljkl", "TrackType1", "Other")
+  // would otherwise become a trail's name.
+  static constexpr std::array<std::string_view, 60> kKnown = {
+      "running",
+      "trail running",
+      "cycling",
+      "road cycling",
+      "mountain biking",
+      "gravel cycling",
+      "e-biking",
+      "e-mountain biking",
+      "walking",
+      "nordic walking",
+      "hiking",
+      "trekking",
+      "backpacking",
+      "mountaineering",
+      "rock climbing",
+      "climbing",
+      "bouldering",
+      "via ferrata",
+      "cross country skiing",
+      "alpine skiing",
+      "backcountry skiing",
+      "ski touring",
+      "skiing",
+      "snowboarding",
+      "snowshoeing",
+      "swimming",
+      "open water swimming",
+      "rowing",
+      "paddling",
+      "kayaking",
+      "canoeing",
+      "rafting",
+      "stand up paddleboarding",
+      "sailing",
+      "windsurfing",
+      "kitesurfing",
+      "surfing",
+      "inline skating",
+      "ice skating",
+      "skating",
+      "horseback riding",
+      "motorcycling",
+      "driving",
+      "boating",
+      "flying",
+      "hang gliding",
+      "paragliding",
+      "sky diving",
+      "hunting",
+      "fishing",
+      "geocaching",
+      "golf",
+      "orienteering",
+      "triathlon",
+      "wheelchair push walk",
+      "wheelchair push run",
+      "snowmobiling",
+      "wakeboarding",
+      "water skiing",
+      "cyclocross",
+  };
+  for (std::string_view known : kKnown) {
+    if (words == known) return words;
   }
-  return words;
+  return "";
 }
 
 }  // namespace cairn::geo

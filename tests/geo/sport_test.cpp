@@ -20,6 +20,9 @@ TEST_CASE("sports written as text become Track::sport words", "[geo][sport]") {
   CHECK(SportFromText(" Walk ") == "walking");
   CHECK(SportFromText("1") == "");  // Strava's old numeric codes say nothing we can read
   CHECK(SportFromText("") == "");
+  CHECK(SportFromText("jkljkl") == "");      // gpxpy's korita-zbevnica.gpx: free text
+  CHECK(SportFromText("TrackType1") == "");
+  CHECK(SportFromText("Paragliding") == "paragliding");
 }
 
 }  // namespace
