@@ -184,6 +184,36 @@ TEST_CASE("malformed and hostile filters are rejected with a message", "[engine]
   CHECK(f.Ids("trails", "", owner)->size() == 2);
 }
 
+// `distance > 0 && (distance > 0 || (distance > 0 && (...)))`, `levels` parentheses deep.
+std::string AlternatingFilter(int levels) {
+  std::string filter;
+  for (int i = 0; i < levels; ++i) filter += i % 2 == 0 ? "distance > 0 && (" : "distance > 0 || (";
+  return filter + "distance > 0" + std::string(static_cast<size_t>(levels), ')');
+}
+
+TEST_CASE("the deepest filter allowed runs in every list plan; one level more is refused",
+          "[engine][filter]") {
+  Fixture f;
+  const Caller owner{f.alice, ""}, stranger{f.bob, ""}, anonymous{};
+  for (const Caller& caller : {owner, stranger, anonymous}) {
+    for (const bool skip_total : {false, true}) {
+      AccessPolicy policy(f.families, caller);
+      ListQuery query;
+      query.filter = AlternatingFilter(20);
+      query.sort = "-created";
+      query.skip_total = skip_total;
+      auto page = f.db->Read<ListPage>([&](storage::Connection& c) {
+        return f.engine.List(c, *f.registry.Find("trails"), query, policy);
+      });
+      INFO((page.ok() ? "" : page.error().message));
+      CHECK(page.ok());
+    }
+  }
+  auto deeper = f.Ids("trails", AlternatingFilter(21), owner);
+  REQUIRE_FALSE(deeper.ok());
+  CHECK(deeper.error().kind == util::ErrorKind::kInvalidArgument);
+}
+
 TEST_CASE("multi-valued fields: ?= matches any item, = matches all", "[engine][filter]") {
   Fixture f;
   const Caller owner{f.alice, ""};
