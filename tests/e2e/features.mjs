@@ -5,14 +5,16 @@
 //
 //   trails list (search, difficulty, sort, pages), units, API tokens, password change, the
 //   trail share dialog with a link share, GPX export, deleting a trail, the manual trail form,
-//   waypoints on the edit page, and lists (reorder, avatar, an `edit` share).
+//   waypoints on the edit page, lists (reorder, avatar, an `edit` share), and the overview map's
+//   markers and clusters for trails too small to see, with the range sliders' ends from the server.
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {DESKTOP} from './lib/browser.mjs';
 import {apiClient, signUp} from './lib/server.mjs';
-import {equatorGpx, landscapePng} from './lib/fixtures.mjs';
+import {equatorGpx, landscapePng, shortGpx} from './lib/fixtures.mjs';
 import {expect, step, report, watchPage} from './lib/steps.mjs';
 import {colorBox} from './lib/canvas.mjs';
+import {audit, failing, formatViolations} from './lib/a11y.mjs';
 
 const PASSWORD = 'features-e2e-secret';
 
@@ -25,6 +27,38 @@ const GRANITE_POINTS = 901;
 // The colours the maps draw with (web/lib/map.js TRACK_COLOR; the new-waypoint marker).
 const TRACK_RGB = [194, 65, 12];
 const NEW_PIN_RGB = [29, 78, 216];
+
+// Five short walks on three continents (two in the Alps 7 km apart, two in the American West,
+// one in New Zealand): a few hundred metres each, so each line is a dot or less at world zoom.
+const WORLD_TRAILS = [
+  {name: 'Eiger Steps', lat: 46.58, lon: 8.0, metres: 60, climb: 20},
+  {name: 'Lauterbrunnen Stair', lat: 46.6, lon: 7.91, metres: 80, climb: 60},
+  {name: 'Flatirons Scramble', lat: 39.99, lon: -105.29, metres: 200, climb: 120},
+  {name: 'Yosemite Mist', lat: 37.73, lon: -119.55, metres: 400, climb: 200},
+  {name: 'Tongariro Crater', lat: -39.13, lon: 175.64, metres: 250, climb: 90},
+];
+
+// The overview map's markers and clusters: [{count, name, x}] (a marker counts 1 and has its
+// trail's name; a cluster has its count), and how many trails they stand for in all.
+async function mapIcons(map) {
+  const icons = await map.locator('.leaflet-marker-icon').evaluateAll((elements) =>
+    elements.map((icon) => {
+      const marker = icon.classList.contains('trail-marker');
+      return {count: marker ? 1 : Number(icon.dataset.count || 0), name: marker ? icon.getAttribute('aria-label') : null, x: icon.getBoundingClientRect().x};
+    }));
+  return {icons, trails: icons.reduce((n, icon) => n + icon.count, 0)};
+}
+
+// Waits until the map's markers and clusters stand for `n` trails; fails saying what they show.
+async function waitForMapTrails(page, map, n, what) {
+  let last = null;
+  for (let i = 0; i < 200; i++) {
+    last = await mapIcons(map);
+    if (last.trails === n) return last;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`${what}: the map's markers stand for ${last.trails} trails, not ${n} (${JSON.stringify(last.icons)})`);
+}
 
 // A context signed in through the API's login (it sets the same HttpOnly cookie the login page
 // gets), so each feature starts on its own page without going through the form again.
@@ -596,6 +630,85 @@ export async function runFeatureSteps({browser, origin, out}) {
       await stats.getByText('device says 1.50 km').waitFor();
       expect(await page.getByText('Biking').count() > 0, true, 'the category is shown');
       await shot(page, 'trail-device-says-desktop', false);
+    });
+
+    await step('overview map: five short trails on three continents are markers and clusters at world zoom; a range slider from the server filters, and a reload keeps it', async () => {
+      await signUp(origin, 'wanda', PASSWORD);
+      const wanda = await apiClient(origin, 'wanda', PASSWORD);
+      const gains = {};
+      for (const walk of WORLD_TRAILS) gains[walk.name] = (await uploadGpx(wanda, walk.name, shortGpx(walk))).elevation_gain;
+      const context = await signedInContext(browser, origin, 'wanda', PASSWORD, {bypassCSP: true});
+      const world = watchPage(await context.newPage(), 'wanda');
+      try {
+        await world.goto(`${origin}/trails?scope=mine`);
+        await world.getByRole('status').filter({hasText: '1–5 of 5 trails'}).waitFor();
+        const map = world.getByRole('region', {name: 'Map of the matching trails'});
+        const {icons} = await waitForMapTrails(world, map, 5, 'at world zoom');
+        // Fitted to all five, the map shows the world: each continent apart, the Alps' two and
+        // the American two in a cluster each, New Zealand's one alone; no line is drawn.
+        const clusters = icons.filter((icon) => !icon.name).map((icon) => icon.count).sort();
+        expect(clusters.join(), '2,2', `a cluster of two in the Alps and one in the American West (${JSON.stringify(icons)})`);
+        expect(icons.filter((icon) => icon.name).map((icon) => icon.name).join(), 'Tongariro Crater', 'New Zealand\'s trail is a marker of its own');
+        expect((await colorBox(map)).n, 0, 'no line is drawn: at this zoom each would be a dot or less');
+        const xs = icons.map((icon) => icon.x);
+        const {width} = await map.boundingBox();
+        expect(Math.max(...xs) - Math.min(...xs) > width / 2, true, `the markers spread over the world (${xs.map(Math.round).join(', ')} in ${Math.round(width)} px)`);
+        await shot(world, 'trails-world-markers-desktop', false);
+        const violations = await audit(world);
+        if (violations.length) console.log(formatViolations('trails with markers and clusters', violations));
+        expect(failing(violations).map((v) => v.id).join(), '', 'no serious or critical accessibility violations with markers, clusters and sliders');
+
+        // A click on the Alps' cluster (the eastern one) zooms in on its two trails.
+        const clusterIcons = await map.locator('.marker-cluster').all();
+        const east = [];
+        for (const icon of clusterIcons) east.push({icon, x: (await icon.boundingBox()).x});
+        east.sort((a, b) => b.x - a.x);
+        await east[0].icon.click();
+        const eiger = map.getByRole('button', {name: 'Eiger Steps', exact: true});
+        await eiger.waitFor();
+        await map.getByRole('button', {name: 'Lauterbrunnen Stair', exact: true}).waitFor();
+        // A marker opens its trail as a line does, and from the keyboard: Enter opens the popup,
+        // whose link has the focus.
+        await eiger.focus();
+        await world.keyboard.press('Enter');
+        const link = world.locator('.leaflet-popup').getByRole('link', {name: 'Eiger Steps'});
+        await link.waitFor();
+        expect(await link.evaluate((el) => el === document.activeElement), true, 'the popup\'s link has the focus');
+        await world.keyboard.press('Enter');
+        await world.getByRole('heading', {level: 1, name: 'Eiger Steps'}).waitFor();
+
+        // The sliders' ends are the server's ranges over the trails wanda may see.
+        await world.goto(`${origin}/trails?scope=mine`);
+        await world.getByRole('status').filter({hasText: '1–5 of 5 trails'}).waitFor();
+        const ranges = (await wanda.call('GET', '/trail/filter')).data;
+        const slider = world.getByRole('slider', {name: 'Elevation gain from'});
+        await slider.waitFor();
+        const [min, max, stepSize] = await Promise.all(['min', 'max', 'step'].map(async (name) => Number(await slider.getAttribute(name))));
+        expect(min <= ranges.min_elevation_gain && ranges.min_elevation_gain < min + stepSize, true, `the slider starts at the lowest gain, ${ranges.min_elevation_gain} m (${min}, step ${stepSize})`);
+        expect(max >= ranges.max_elevation_gain && ranges.max_elevation_gain > max - stepSize, true, `the slider ends at the highest gain, ${ranges.max_elevation_gain} m (${max})`);
+        expect(await slider.getAttribute('aria-valuetext'), 'no minimum', 'untouched, it sets no minimum');
+        // Moved with the keyboard to 100 m or just above.
+        let chosen = null;
+        const answered = trailsAnswer(world, (q) => chosen !== null && (q.get('filter') || '').includes(`elevation_gain >= ${chosen}`));
+        await slider.focus();
+        for (let i = 0; i < 300 && Number(await slider.inputValue()) < 100; i++) await world.keyboard.press('ArrowRight');
+        chosen = await slider.inputValue();
+        const wanted = WORLD_TRAILS.map((walk) => walk.name).filter((name) => gains[name] >= Number(chosen)).sort();
+        expect(wanted.join(), 'Flatirons Scramble,Yosemite Mist', `the trails with at least ${chosen} m of gain (${JSON.stringify(gains)})`);
+        await answered;
+        await world.getByRole('status').filter({hasText: '1–2 of 2 trails'}).waitFor();
+        expect(new URL(world.url()).searchParams.get('gmin'), chosen, 'the URL holds the minimum gain');
+        expect(await world.getByLabel('Minimum elevation gain (m)', {exact: true}).inputValue(), chosen, 'the number box shows it');
+        await world.reload();
+        await world.getByRole('status').filter({hasText: '1–2 of 2 trails'}).waitFor();
+        expect((await cardTitles(world)).sort().join(), wanted.join(), 'the same two trails after a reload');
+        expect(await world.getByLabel('Minimum elevation gain (m)', {exact: true}).inputValue(), chosen, 'the number box keeps the minimum');
+        await world.waitForFunction((value) => document.querySelector('.trails-slider:not([hidden]) input[aria-label="Elevation gain from"]')?.value === value, chosen);
+        expect(await slider.getAttribute('aria-valuetext'), `${chosen} m`, 'the slider stands at it again');
+        await waitForMapTrails(world, map, 2, 'filtered');
+      } finally {
+        await context.close();
+      }
     });
   } finally {
     await carolContext?.close();

@@ -92,3 +92,17 @@ test("every stylesheet and preloaded module of the shell page exists, and the ro
   assert.ok(screens.length >= 10, 'routes found');
   assert.deepEqual([...named, ...screens].filter((path) => !files.includes(path)), []);
 });
+
+// Leaflet and its plugin are not in web/: the build embeds them from Debian's packages
+// (CMakeLists.txt, beside the web app). Each one the app names must be one it embeds.
+test('every vendor file the shell page or a module names is one the build embeds', () => {
+  const cmake = readFileSync(join(WEB, '..', 'CMakeLists.txt'), 'utf8');
+  const page = readFileSync(join(WEB, 'index.html'), 'utf8');
+  const named = new Set([...page.matchAll(/\{\{ASSETS\}\}\/(vendor\/[^"]+)"/g)].map((m) => m[1]));
+  for (const file of modules) for (const {from} of importsOf(file)) if (from.startsWith('vendor/')) named.add(from);
+  assert.ok(named.has('vendor/leaflet/leaflet.markercluster.esm.min.js'), 'the cluster plugin is named');
+  // The names CMakeLists.txt spells out (in its lists and manifest lines).
+  const words = new Set(cmake.split(/[\s()|/]+/));
+  const missing = [...named].filter((path) => !path.startsWith('vendor/leaflet/') || !words.has(path.slice('vendor/leaflet/'.length)));
+  assert.deepEqual(missing, []);
+});

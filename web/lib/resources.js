@@ -50,6 +50,9 @@ export const trails = {
   ...collection('trail'),
   // One GPS file becomes a trail -> {promise, abort}; a duplicate is a 400 naming the trail.
   upload: uploadTrack,
+  // The ranges of the trails filter's sliders over the trails the caller may see:
+  // {min_distance, max_distance, min_elevation_gain, ..., max_duration}, metres and seconds.
+  filterRanges: (options = {}) => api('GET', '/trail/filter', null, options),
   // The elevation profile, downsampled to about `points` points.
   profile: (id, query, options = {}) => api('GET', `/trail/${encodeURIComponent(id)}/profile`, null, {...options, query}),
   // The trails as one file (`format` 'gpx'), as a Blob; a link share's token rides along.

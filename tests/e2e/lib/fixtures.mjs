@@ -126,3 +126,25 @@ export function landscapePng(width = 640, height = 400) {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+// A short straight walk north-east from [lat, lon]: `points` points over about `metres`, climbing
+// `climb` metres and coming down again, one point every `stepSeconds`. A few metres seen from the
+// whole world: too small to see as a line on a map at world zoom.
+export function shortGpx({name, lat, lon, metres = 150, points = 11, climb = 20, stepSeconds = 30, start = '2024-05-04T08:00:00Z'}) {
+  const t0 = Date.parse(start);
+  const perPoint = metres / (points - 1) / Math.SQRT2 / 111320;
+  const rows = [];
+  for (let i = 0; i < points; i++) {
+    const up = 1 - Math.abs((2 * i) / (points - 1) - 1);
+    const time = new Date(t0 + i * stepSeconds * 1000).toISOString().replace('.000Z', 'Z');
+    const pointLat = lat + i * perPoint;
+    const pointLon = lon + (i * perPoint) / Math.cos((lat * Math.PI) / 180);
+    rows.push(`<trkpt lat="${pointLat.toFixed(7)}" lon="${pointLon.toFixed(7)}"><ele>${(500 + climb * up).toFixed(1)}</ele><time>${time}</time></trkpt>`);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="cairn-e2e" xmlns="http://www.topografix.com/GPX/1/1">
+<trk><name>${name}</name><trkseg>
+${rows.join('\n')}
+</trkseg></trk></gpx>
+`;
+}

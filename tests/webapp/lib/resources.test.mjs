@@ -19,6 +19,7 @@ const requests = [
   ['trails.update', () => trails.update('t1', {tags: []}, {query: {expand: 'category'}}), 'POST', '/api/v1/trail/t1?expand=category', {tags: []}],
   ['trails.remove', () => trails.remove('t1'), 'DELETE', '/api/v1/trail/t1'],
   ['trails.profile', () => trails.profile('t1', {points: 800}), 'GET', '/api/v1/trail/t1/profile?points=800'],
+  ['trails.filterRanges', () => trails.filterRanges(), 'GET', '/api/v1/trail/filter'],
   ['waypoints.all', () => waypoints.all({filter: 'trail="t1"'}), 'GET', '/api/v1/waypoint?filter=trail%3D%22t1%22&page=1&perPage=500'],
   ['comments.create', () => comments.create({text: 'Hi'}, {query: {expand: 'author'}}), 'PUT', '/api/v1/comment?expand=author', {text: 'Hi'}],
   ['summitLogs.remove', () => summitLogs.remove('s1'), 'DELETE', '/api/v1/summit-log/s1'],

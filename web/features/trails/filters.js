@@ -1,17 +1,19 @@
-// The trails page's search and filter form: search box, sort, difficulty, distance and gain
-// ranges, category, (signed in) scope, and the tag a trail page's tag link chose. It reports
-// what the visitor chose; the screen owns the state, the URL and the loading. On phones the
-// filters fold behind a "Filters" button.
+// The trails page's search and filter form: search box, sort, difficulty, distance, elevation
+// gain and loss and duration ranges (each two number boxes and a two-thumb slider whose ends
+// the server gives), category, (signed in) scope, and the tag a trail page's tag link chose. It
+// reports what the visitor chose; the screen owns the state, the URL and the loading. On phones
+// the filters fold behind a "Filters" button.
 import {h, uniqueId} from '../../lib/dom.js';
-import {categories as categoryRecords, tags as tagRecords} from '../../lib/resources.js';
-import {DIFFICULTIES, distanceUnit, elevationUnit} from '../../lib/format.js';
+import {categories as categoryRecords, tags as tagRecords, trails as trailRecords} from '../../lib/resources.js';
+import {DIFFICULTIES} from '../../lib/format.js';
+import {RANGE_FILTERS, boundText, sliderRanges, thumbPositions, thumbText} from './filter_ranges.js';
 import {SCOPES, SORTS, filterCount, hasFilters} from './query.js';
 
 const SEARCH_DELAY = 300;
 const RANGE_DELAY = 500;
 // Below this the filters fold behind a "Filters" button.
 export const NARROW = '(max-width: 720px)';
-const RANGES = [['dmin', 'dmax'], ['gmin', 'gmax']];
+const RANGES = RANGE_FILTERS.map((filter) => [filter.min, filter.max]);
 
 function debounce(fn, delay) {
   let timer = 0;
@@ -23,17 +25,84 @@ function debounce(fn, delay) {
   return run;
 }
 
-function rangeFieldset(legend, unit, minName, maxName, state) {
+// One range filter: two number boxes (typed bounds, kept as typed) and under them two sliders on
+// one track, shown once setRange() gives the ends from the server. A slider moved writes its
+// number box (empty at its own end: no limit) and the form hears an `input` event; a number
+// typed moves its slider.
+function rangeFieldset(filter, units, state) {
+  const {legend} = filter;
+  const unit = filter.unit(units).label;
   const errorId = uniqueId('range-error');
   const input = (name, label, placeholder) =>
     h('input', {type: 'number', name, min: 0, step: 'any', inputmode: 'decimal', value: state[name], placeholder, 'aria-label': label, 'aria-describedby': errorId, class: 'input'});
-  return h(
+  const minBox = input(filter.min, `Minimum ${legend.toLowerCase()} (${unit})`, 'min');
+  const maxBox = input(filter.max, `Maximum ${legend.toLowerCase()} (${unit})`, 'max');
+  // No name: the form's values come from the number boxes alone.
+  const thumb = (label) => h('input', {type: 'range', class: 'trails-slider-thumb', 'aria-label': label, 'aria-describedby': errorId});
+  const low = thumb(`${legend} from`);
+  const high = thumb(`${legend} up to`);
+  const slider = h('div', {class: 'trails-slider', hidden: true}, low, high);
+  const element = h(
     'fieldset',
     {class: 'trails-range'},
     h('legend', null, `${legend} (${unit})`),
-    h('div', {class: 'trails-range-inputs'}, input(minName, `Minimum ${legend.toLowerCase()} (${unit})`, 'min'), h('span', {'aria-hidden': 'true'}, '–'), input(maxName, `Maximum ${legend.toLowerCase()} (${unit})`, 'max')),
+    h('div', {class: 'trails-range-inputs'}, minBox, h('span', {'aria-hidden': 'true'}, '–'), maxBox),
+    slider,
     h('p', {class: 'field-error', id: errorId}),
   );
+  let range = null;
+
+  function describe() {
+    const [a, b] = [Number(low.value), Number(high.value)];
+    low.setAttribute('aria-valuetext', thumbText(a, range, 'min'));
+    high.setAttribute('aria-valuetext', thumbText(b, range, 'max'));
+    const span = range.max - range.min;
+    slider.style.setProperty('--from', `${((a - range.min) / span) * 100}%`);
+    slider.style.setProperty('--to', `${((b - range.min) / span) * 100}%`);
+  }
+
+  // The thumbs follow the number boxes.
+  function place() {
+    if (!range) return;
+    const [a, b] = thumbPositions(range, minBox.value.trim(), maxBox.value.trim());
+    low.value = String(a);
+    high.value = String(b);
+    describe();
+  }
+
+  // A thumb moved: it stops at the other one, and its number box says where it is.
+  function slid(moved) {
+    if (Number(low.value) > Number(high.value)) {
+      if (moved === low) low.value = high.value;
+      else high.value = low.value;
+    }
+    minBox.value = boundText(low.value, range, 'min');
+    maxBox.value = boundText(high.value, range, 'max');
+    describe();
+  }
+  low.addEventListener('input', () => slid(low));
+  high.addEventListener('input', () => slid(high));
+  minBox.addEventListener('input', place);
+  maxBox.addEventListener('input', place);
+
+  return {
+    element,
+    // `next` is filter_ranges.js sliderRange()'s {min, max, step, unit}, or null: no slider.
+    setRange(next) {
+      range = next;
+      slider.hidden = !range;
+      if (!range) return;
+      for (const control of [low, high]) {
+        control.min = String(range.min);
+        control.max = String(range.max);
+        control.step = String(range.step);
+      }
+      minBox.placeholder = String(range.min);
+      maxBox.placeholder = String(range.max);
+      place();
+    },
+    place,
+  };
 }
 
 // The tag filter: shown only while the list is narrowed to one tag, as the tag's name with a
@@ -99,8 +168,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
   const difficultyBoxes = DIFFICULTIES.map((d) =>
     h('label', {class: 'trails-check'}, h('input', {type: 'checkbox', name: 'difficulty', value: d.value, checked: state.difficulty.includes(d.value)}), d.label),
   );
-  const distanceRange = rangeFieldset('Distance', distanceUnit(units).label, 'dmin', 'dmax', state);
-  const gainRange = rangeFieldset('Elevation gain', elevationUnit(units).label, 'gmin', 'gmax', state);
+  const ranges = RANGE_FILTERS.map((filter) => rangeFieldset(filter, units, state));
   const categoryField = selectField('Category', 'category', [{value: '', label: 'Any category'}], state.category);
   const categorySelect = categoryField.querySelector('select');
   const scopeField = signedIn ? selectField('Show', 'scope', SCOPES, state.scope) : null;
@@ -117,8 +185,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
     'div',
     {class: 'trails-filters', id: panelId},
     h('fieldset', {class: 'trails-difficulty'}, h('legend', null, 'Difficulty'), h('div', {class: 'row'}, difficultyBoxes)),
-    distanceRange,
-    gainRange,
+    ranges.map((range) => range.element),
     categoryField,
     scopeField,
     tagFilter.element,
@@ -157,10 +224,11 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
 
   form.addEventListener('input', (event) => {
     if (event.target === searchInput) typedSearch();
-    else if (event.target.type === 'number') typedRange();
+    else if (event.target.type === 'number' || event.target.type === 'range') typedRange();
   });
   form.addEventListener('change', (event) => {
-    if (event.target === searchInput) return;
+    // A slider's every step (each arrow key) is a change: its burst is one, as typing is.
+    if (event.target === searchInput || event.target.type === 'range') return;
     typedRange.cancel();
     report(false);
   });
@@ -190,15 +258,28 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
   layout();
 
   function checkRanges(current) {
-    for (const [fieldset, [min, max]] of [[distanceRange, RANGES[0]], [gainRange, RANGES[1]]]) {
+    for (const [{element: fieldset}, [min, max]] of ranges.map((range, i) => [range, RANGES[i]])) {
       const bad = current[min] !== '' && current[max] !== '' && Number(current[min]) > Number(current[max]);
       fieldset.querySelector('.field-error').textContent = bad ? 'The minimum is above the maximum, so nothing can match.' : '';
-      for (const input of fieldset.querySelectorAll('input')) {
+      for (const input of fieldset.querySelectorAll('input[type="number"]')) {
         if (bad) input.setAttribute('aria-invalid', 'true');
         else input.removeAttribute('aria-invalid');
       }
     }
   }
+
+  // The sliders' ends: over the trails this viewer may see, asked for once per visit of the page.
+  trailRecords
+    .filterRanges()
+    .then((answer) => {
+      if (disposed) return;
+      const found = sliderRanges(answer, units);
+      RANGE_FILTERS.forEach((filter, i) => ranges[i].setRange(found[filter.name]));
+    })
+    .catch((error) => {
+      // The number boxes work without them.
+      if (!disposed) console.warn(`The filter ranges could not be loaded: ${error.message}`);
+    });
 
   categoryRecords
     .list()
@@ -222,6 +303,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
       form.elements.sort.value = next.sort;
       for (const box of form.querySelectorAll('input[name="difficulty"]')) box.checked = next.difficulty.includes(box.value);
       for (const key of RANGES.flat()) form.elements[key].value = next[key];
+      for (const range of ranges) range.place();
       wantedCategory = next.category;
       categorySelect.value = next.category;
       if (signedIn) form.elements.scope.value = next.scope;

@@ -34,14 +34,15 @@ export const CARD_FIELDS = [
   'expand.author.username',
 ];
 
-// Range bounds are kept as typed (in the viewer's units) so the inputs show them back unchanged.
-const RANGE_KEYS = ['dmin', 'dmax', 'gmin', 'gmax'];
+// Range bounds are kept as typed (in the viewer's units: km or mi, m or ft, hours) so the inputs
+// show them back unchanged: distance, elevation gain, elevation loss and duration.
+export const RANGE_KEYS = ['dmin', 'dmax', 'gmin', 'gmax', 'lmin', 'lmax', 'tmin', 'tmax'];
 
 // A tag's id (the trail page's tags link here); the state holds `tag` only when the URL names one.
 const TAG_ID = /^[a-z0-9]{15}$/;
 
 export function emptyState() {
-  return {q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', category: '', scope: 'all', sort: DEFAULT_SORT, page: 1};
+  return {q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', lmin: '', lmax: '', tmin: '', tmax: '', category: '', scope: 'all', sort: DEFAULT_SORT, page: 1};
 }
 
 function numberText(value) {
@@ -95,14 +96,17 @@ export function filterCount(state) {
     state.difficulty.length > 0,
     state.dmin !== '' || state.dmax !== '',
     state.gmin !== '' || state.gmax !== '',
+    state.lmin !== '' || state.lmax !== '',
+    state.tmin !== '' || state.tmax !== '',
     Boolean(state.category),
     Boolean(state.tag),
     state.scope !== 'all',
   ].filter(Boolean).length;
 }
 
-// A number for the filter string: always a plain decimal, never text from the URL as is.
-function metres(value, factor) {
+// A bound typed in the viewer's units as the stored number (metres, seconds) for the filter
+// string: always a plain decimal, never text from the URL as is.
+function stored(value, factor) {
   return String(Math.round(Number(value) * factor * 100) / 100);
 }
 
@@ -116,10 +120,15 @@ export function buildFilter(state, {units, userId}) {
   if (state.difficulty.length) parts.push(`(${state.difficulty.map((d) => `difficulty = ${quote(d)}`).join(' || ')})`);
   const distance = distanceUnit(units).meters;
   const elevation = elevationUnit(units).meters;
-  if (state.dmin !== '') parts.push(`distance >= ${metres(state.dmin, distance)}`);
-  if (state.dmax !== '') parts.push(`distance <= ${metres(state.dmax, distance)}`);
-  if (state.gmin !== '') parts.push(`elevation_gain >= ${metres(state.gmin, elevation)}`);
-  if (state.gmax !== '') parts.push(`elevation_gain <= ${metres(state.gmax, elevation)}`);
+  if (state.dmin !== '') parts.push(`distance >= ${stored(state.dmin, distance)}`);
+  if (state.dmax !== '') parts.push(`distance <= ${stored(state.dmax, distance)}`);
+  if (state.gmin !== '') parts.push(`elevation_gain >= ${stored(state.gmin, elevation)}`);
+  if (state.gmax !== '') parts.push(`elevation_gain <= ${stored(state.gmax, elevation)}`);
+  if (state.lmin !== '') parts.push(`elevation_loss >= ${stored(state.lmin, elevation)}`);
+  if (state.lmax !== '') parts.push(`elevation_loss <= ${stored(state.lmax, elevation)}`);
+  // Durations are typed in hours and stored in seconds.
+  if (state.tmin !== '') parts.push(`duration >= ${stored(state.tmin, 3600)}`);
+  if (state.tmax !== '') parts.push(`duration <= ${stored(state.tmax, 3600)}`);
   if (state.category) parts.push(`category = ${quote(state.category)}`);
   if (state.tag) parts.push(`tags ?= ${quote(state.tag)}`);
   if (userId && state.scope === 'public') parts.push('public = true');

@@ -20,7 +20,7 @@ const stringLiterals = (filter) => lexFilter(filter).strings;
 
 test('an empty URL is the unfiltered newest-first first page', () => {
   assert.deepEqual(fromUrl(''), emptyState());
-  assert.deepEqual(emptyState(), {q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', category: '', scope: 'all', sort: '-created', page: 1});
+  assert.deepEqual(emptyState(), {q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', lmin: '', lmax: '', tmin: '', tmax: '', category: '', scope: 'all', sort: '-created', page: 1});
 });
 
 test('difficulties from the URL keep only known ones, once each', () => {
@@ -36,6 +36,14 @@ test('range bounds keep non-negative numbers as typed and drop anything else', (
   assert.equal(s.gmax, '');
   assert.equal(fromUrl('dmin=Infinity').dmin, '');
   assert.equal(fromUrl('dmin=0').dmin, '0');
+});
+
+test('elevation loss and duration bounds come from the URL like the others, and go back into it', () => {
+  const s = fromUrl('lmin=200&lmax=x&tmin=1.5&tmax=-3');
+  assert.deepEqual([s.lmin, s.lmax, s.tmin, s.tmax], ['200', '', '1.5', '']);
+  const text = queryFromState(state({lmin: '200', tmax: '4.25'}));
+  assert.equal(text, '?lmin=200&tmax=4.25');
+  assert.deepEqual(fromUrl(text.slice(1)), state({lmin: '200', tmax: '4.25'}));
 });
 
 test('search and category from the URL are capped in length', () => {
@@ -90,6 +98,8 @@ test('the filter count counts controls, not bounds, and leaves out the search', 
   assert.equal(filterCount(state({q: 'x'})), 0);
   assert.equal(filterCount(state({dmin: '1', dmax: '5'})), 1);
   assert.equal(filterCount(state({difficulty: ['easy', 'hard'], dmin: '1', gmax: '500', category: 'c', scope: 'mine'})), 5);
+  assert.equal(filterCount(state({lmin: '1', lmax: '5', tmax: '2'})), 2);
+  assert.equal(hasFilters(state({tmin: '0'})), true);
 });
 
 // --- state -> filter ------------------------------------------------------------------------
@@ -132,6 +142,13 @@ test('ranges typed in km and m become metres', () => {
 test('ranges typed in mi and ft become metres, to the centimetre', () => {
   assert.equal(buildFilter(state({dmin: '1', dmax: '10', gmin: '1000', gmax: '1'}), {units: 'imperial'}),
     'distance >= 1609.34 && distance <= 16093.44 && elevation_gain >= 304.8 && elevation_gain <= 0.3');
+});
+
+test('elevation loss is typed in m or ft and duration in hours; the filter gets metres and seconds', () => {
+  assert.equal(buildFilter(state({lmin: '100', lmax: '900', tmin: '1.5', tmax: '4'}), {units: 'metric'}),
+    'elevation_loss >= 100 && elevation_loss <= 900 && duration >= 5400 && duration <= 14400');
+  assert.equal(buildFilter(state({lmax: '1000', tmin: '0.25'}), {units: 'imperial'}), 'elevation_loss <= 304.8 && duration >= 900');
+  assert.equal(buildFilter(fromUrl('lmin=1e2&tmax=.5'), {units: 'metric'}), 'elevation_loss >= 100 && duration <= 1800');
 });
 
 test('a bound written oddly in the URL reaches the filter as a plain number', () => {
