@@ -191,7 +191,7 @@ std::string AlternatingFilter(int levels) {
   return filter + "distance > 0" + std::string(static_cast<size_t>(levels), ')');
 }
 
-TEST_CASE("the deepest filter allowed runs in every list plan; one level more is refused",
+TEST_CASE("the deepest filter allowed runs in every list plan, one level more is refused",
           "[engine][filter]") {
   Fixture f;
   const Caller owner{f.alice, ""}, stranger{f.bob, ""}, anonymous{};
