@@ -35,6 +35,7 @@
 #include "geo/fit_profile.h"
 #include "geo/fit_sport.h"
 #include "geo/readers.h"
+#include "util/text.h"
 
 namespace cairn::geo {
 namespace {
@@ -58,13 +59,6 @@ util::Error Invalid(const std::string& message) {
 }
 
 std::string ByteOffset(size_t offset) { return "byte " + std::to_string(offset); }
-
-std::string Trim(const std::string& text) {
-  constexpr const char* kSpace = " \t\r\n\f\v";
-  const size_t first = text.find_first_not_of(kSpace);
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
-}
 
 // Adds `raw` / `scale` to an optional running sum; an absent or invalid value adds nothing.
 void Accumulate(std::optional<double>& sum, std::optional<int64_t> raw, double scale) {
@@ -95,7 +89,8 @@ class TrackBuilder {
         break;
       case fp::kCourse:
         saw_course_ = true;
-        if (course_name_.empty()) course_name_ = Trim(message.Text(fp::kCourseName));
+        if (course_name_.empty())
+          course_name_ = std::string(util::TrimWhitespace(message.Text(fp::kCourseName)));
         SetSport(course_sport_, message, fp::kCourseSport, fp::kCourseSubSport);
         break;
       case fp::kFileId:

@@ -115,25 +115,25 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
                                                    offset + page.per_page));
   const std::string page_where =
       dense ? "+(" + view.sql + ") AND +(" + filter.sql + ") AND (" + extra.sql + ")" : where;
+  // The page of the rows matching, in order: its own statement, or the rowids a statement
+  // around it builds the records of.
+  const std::string page_clause =
+      " t WHERE " + page_where + " ORDER BY " + order + " LIMIT ? OFFSET ?";
+  storage::SqlParams page_params = Concat(where_params, sort.params);
+  page_params.emplace_back(static_cast<int64_t>(page.per_page));
+  page_params.emplace_back(offset);
   storage::SqlFragment select = SelectList(collection, "t", registry_, visibility);
-  storage::SqlParams params = Concat(std::move(select.params), where_params);
   std::string sql;
+  storage::SqlParams params;
   if (order.find("RANDOM()") == std::string::npos) {
     // The page's rowids first, then its columns: the sort handles keys, not whole records with
     // their derived lists.
     sql = "SELECT " + select.sql + " FROM " + table + " t WHERE t.rowid IN (SELECT t.rowid FROM " +
-          table + " t WHERE " + page_where + " ORDER BY " + order + " LIMIT ? OFFSET ?) ORDER BY " +
-          order;
-    params = Concat(std::move(params), sort.params);
-    params.emplace_back(static_cast<int64_t>(page.per_page));
-    params.emplace_back(offset);
-    params = Concat(std::move(params), sort.params);
+          table + page_clause + ") ORDER BY " + order;
+    params = Concat(Concat(std::move(select.params), page_params), sort.params);
   } else {
-    sql = "SELECT " + select.sql + " FROM " + table + " t WHERE " + page_where + " ORDER BY " +
-          order + " LIMIT ? OFFSET ?";
-    params = Concat(std::move(params), sort.params);
-    params.emplace_back(static_cast<int64_t>(page.per_page));
-    params.emplace_back(offset);
+    sql = "SELECT " + select.sql + " FROM " + table + page_clause;
+    params = Concat(std::move(select.params), page_params);
   }
   CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, params));
   page.items.reserve(rows.rows.size());

@@ -12,6 +12,13 @@ namespace cairn::storage {
 using SqlValue = std::variant<std::monostate, int64_t, double, std::string>;
 using SqlParams = std::vector<SqlValue>;
 
+// A numeric column's value as a double: 0 for NULL or text.
+inline double AsNumber(const SqlValue& value) {
+  if (const auto* d = std::get_if<double>(&value)) return *d;
+  if (const auto* i = std::get_if<int64_t>(&value)) return static_cast<double>(*i);
+  return 0;
+}
+
 // A piece of SQL with its `?` placeholders' values, in order. Never holds user text inline.
 struct SqlFragment {
   std::string sql;

@@ -30,6 +30,14 @@ inline std::string LowercaseAscii(std::string_view text) {
   return out;
 }
 
+// `text` without the white space (space, tab, CR, LF, FF, VT) at either end.
+inline std::string_view TrimWhitespace(std::string_view text) {
+  constexpr std::string_view kSpace = " \t\r\n\f\v";
+  const size_t first = text.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
+}
+
 // `utf8` cut to at most `max_characters` Unicode characters, never inside a character.
 inline std::string_view TruncateUtf8(std::string_view utf8, size_t max_characters) {
   size_t characters = 0;

@@ -1,8 +1,7 @@
 // Thin handlers: read the parameters, call the discovery service, render JSON.
 #include "api/discovery/discovery_routes.h"
 
-#include <charconv>
-
+#include "api/core/request_parsing.h"
 #include "api/core/responses.h"
 
 namespace cairn::api {
@@ -23,13 +22,9 @@ void DiscoveryRoutes::Register(ApiRouter& router) {
   router.Add("GET", "/api/v1/trail/recommend",
              [this](const http::Request& request,
                     const services::Caller& caller) -> util::Result<http::Response> {
-               const std::string text = request.QueryValue("size");
-               int size = 5;
-               if (!text.empty()) {
-                 const auto [end, error] =
-                     std::from_chars(text.data(), text.data() + text.size(), size);
-                 if (error != std::errc() || end != text.data() + text.size()) size = 0;
-               }
+               CAIRN_ASSIGN_OR_RETURN(
+                   int size, BoundedIntParam(request, "size", services::kDefaultRecommendedTrails,
+                                             1, services::kMaxRecommendedTrails));
                CAIRN_ASSIGN_OR_RETURN(Json trails, discovery_.Recommend(caller, size));
                return JsonResponse(trails);
              });

@@ -10,15 +10,8 @@
 namespace cairn::services {
 namespace {
 
-constexpr int kMaxRecommended = 100;
 // Recommendations are drawn from this many times `size` of the nearest candidates.
 constexpr int kCandidatesPerPick = 5;
-
-double NumberOf(const storage::SqlValue& value) {
-  if (const auto* d = std::get_if<double>(&value)) return *d;
-  if (const auto* i = std::get_if<int64_t>(&value)) return static_cast<double>(*i);
-  return 0;
-}
 
 bool IsNull(const storage::SqlValue& value) {
   return std::holds_alternative<std::monostate>(value);
@@ -71,7 +64,7 @@ util::Result<Json> TrailDiscovery::FilterBounds(const Caller& caller) {
                            "max_elevation_gain", "min_elevation_loss", "max_elevation_loss",
                            "min_duration",       "max_duration"};
     Json bounds = Json::object();
-    for (size_t i = 0; i < 8; ++i) bounds[names[i]] = NumberOf(row[i]);
+    for (size_t i = 0; i < 8; ++i) bounds[names[i]] = storage::AsNumber(row[i]);
     return bounds;
   });
 }
@@ -104,7 +97,7 @@ util::Result<Json> TrailDiscovery::BoundingBox(const Caller& caller) {
                 view.params));
     std::vector<std::pair<double, double>> spans;
     for (const auto& row : longitudes.rows) {
-      const double west = NumberOf(row[0]), east = NumberOf(row[1]);
+      const double west = storage::AsNumber(row[0]), east = storage::AsNumber(row[1]);
       if (west <= east) {
         spans.emplace_back(west, east);
       } else {  // a track over the antimeridian: two spans
@@ -113,15 +106,15 @@ util::Result<Json> TrailDiscovery::BoundingBox(const Caller& caller) {
       }
     }
     const auto arc = CoveringArc(std::move(spans));
-    return Json{{"min_lat", NumberOf(lat_row[0])},
-                {"max_lat", NumberOf(lat_row[1])},
+    return Json{{"min_lat", storage::AsNumber(lat_row[0])},
+                {"max_lat", storage::AsNumber(lat_row[1])},
                 {"min_lon", arc ? arc->first : -180.0},
                 {"max_lon", arc ? arc->second : 180.0}};
   });
 }
 
 util::Result<Json> TrailDiscovery::Recommend(const Caller& caller, int size) {
-  if (size < 1 || size > kMaxRecommended) {
+  if (size < 1 || size > kMaxRecommendedTrails) {
     return util::Error::InvalidField("Invalid size.", "size", "validation_out_of_range",
                                      "Ask for 1 to 100 trails.");
   }
@@ -142,7 +135,8 @@ util::Result<Json> TrailDiscovery::Recommend(const Caller& caller, int size) {
             params.emplace_back(me);
             std::string order = "t.rowid";
             if (!IsNull(home.rows.at(0)[0])) {
-              const double lat = NumberOf(home.rows[0][0]), lon = NumberOf(home.rows[0][1]);
+              const double lat = storage::AsNumber(home.rows[0][0]),
+                           lon = storage::AsNumber(home.rows[0][1]);
               const double squeeze = std::cos(lat * M_PI / 180);
               // Equirectangular distance squared: enough to rank "near" against "far".
               order = "(t.lat - ?) * (t.lat - ?) + (t.lon - ?) * (t.lon - ?) * ? * ?";

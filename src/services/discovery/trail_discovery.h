@@ -10,6 +10,10 @@
 
 namespace cairn::services {
 
+// How many trails a recommendation holds when the caller names no number, and at most.
+inline constexpr int kDefaultRecommendedTrails = 5;
+inline constexpr int kMaxRecommendedTrails = 100;
+
 class TrailDiscovery {
  public:
   TrailDiscovery(storage::Database& database, RecordService& records);

@@ -1,12 +1,11 @@
 // Statistics and geometry of a track, as record fields.
 #include "services/tracks/track_fields.h"
 
-#include <chrono>
-
 #include "geo/polyline.h"
 #include "geo/simplify.h"
 #include "geo/statistics.h"
 #include "services/tracks/trail_naming.h"
+#include "util/clock.h"
 
 namespace cairn::services {
 
@@ -17,17 +16,11 @@ namespace {
 // A device clock a day ahead of ours is wrong, not early: its times give no date or duration.
 constexpr int64_t kClockDriftMs = 24 * 3600 * 1000;
 
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 Json TrailFieldsFromTrack(const geo::Track& track) {
   const geo::TrackStatistics stats = geo::ComputeStatistics(track);
-  const int64_t latest = NowMs() + kClockDriftMs;
+  const int64_t latest = util::SystemClock().NowMillis() + kClockDriftMs;
   const bool future = stats.start_time_ms != geo::kNoTime && stats.start_time_ms > latest;
   Json fields = {{"distance", stats.distance_m},
                  {"elevation_gain", stats.elevation_gain_m},

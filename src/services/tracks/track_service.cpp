@@ -37,16 +37,7 @@ constexpr double kDuplicateStartMeters = 100;
 constexpr double kDuplicateTotalsMeters = 50;
 constexpr size_t kMaxExportedTrails = 100;
 constexpr size_t kMaxImportedWaypoints = 10000;
-constexpr size_t kMaxNameLength = 500;
 constexpr size_t kMaxDescriptionLength = 20000;
-
-std::string Trimmed(std::string text) {
-  const size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  text.erase(0, first);
-  text.erase(text.find_last_not_of(" \t\r\n") + 1);
-  return std::string(util::TruncateUtf8(text, kMaxNameLength));
-}
 
 util::Error Unreadable(const std::string& trail_id, const std::string& stored,
                        const util::Error& cause) {
@@ -79,19 +70,15 @@ util::Result<std::optional<std::pair<std::string, std::string>>> FindDuplicate(
                        "t.elevation_loss FROM trails t WHERE (" +
                            view.sql + ") AND t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ?",
                        params));
-  auto number = [](const storage::SqlValue& v) {
-    if (const auto* d = std::get_if<double>(&v)) return *d;
-    if (const auto* i = std::get_if<int64_t>(&v)) return static_cast<double>(*i);
-    return 0.0;
-  };
   for (const auto& row : rows.rows) {
-    const bool close =
-        geo::DistanceMeters(lat, lon, number(row[2]), number(row[3])) <= kDuplicateStartMeters;
+    const bool close = geo::DistanceMeters(lat, lon, storage::AsNumber(row[2]),
+                                           storage::AsNumber(row[3])) <= kDuplicateStartMeters;
     const bool same =
-        std::fabs(number(row[4]) - fields["distance"].get<double>()) <= kDuplicateTotalsMeters &&
-        std::fabs(number(row[5]) - fields["elevation_gain"].get<double>()) <=
+        std::fabs(storage::AsNumber(row[4]) - fields["distance"].get<double>()) <=
             kDuplicateTotalsMeters &&
-        std::fabs(number(row[6]) - fields["elevation_loss"].get<double>()) <=
+        std::fabs(storage::AsNumber(row[5]) - fields["elevation_gain"].get<double>()) <=
+            kDuplicateTotalsMeters &&
+        std::fabs(storage::AsNumber(row[6]) - fields["elevation_loss"].get<double>()) <=
             kDuplicateTotalsMeters;
     if (close && same) {
       return Found({std::get<std::string>(row[0]), std::get<std::string>(row[1])});
@@ -211,7 +198,7 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
           c, caller, kWaypoints,
           {{"author", caller.user_id},
            {"trail", id},
-           {"name", Trimmed(point.name)},
+           {"name", TrimmedName(point.name)},
            {"description", util::TruncateUtf8(point.description, kMaxDescriptionLength)},
            {"lat", point.lat},
            {"lon", point.lon}}));

@@ -17,12 +17,6 @@ constexpr size_t kMaxNameLength = 500;
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
-std::string Trimmed(std::string_view text) {
-  while (!text.empty() && IsSpace(text.front())) text.remove_prefix(1);
-  while (!text.empty() && IsSpace(text.back())) text.remove_suffix(1);
-  return std::string(util::TruncateUtf8(text, kMaxNameLength));
-}
-
 size_t CountDigits(std::string_view text) {
   size_t digits = 0;
   for (char c : text) digits += IsDigit(c) ? 1 : 0;
@@ -106,8 +100,12 @@ constexpr std::array<const char*, 12> kMonths = {"Jan", "Feb", "Mar", "Apr", "Ma
 
 }  // namespace
 
+std::string TrimmedName(std::string_view text) {
+  return std::string(util::TruncateUtf8(util::TrimWhitespace(text), kMaxNameLength));
+}
+
 bool IsMachineMadeName(std::string_view name) {
-  const std::string trimmed = Trimmed(name);
+  const std::string trimmed = TrimmedName(name);
   if (trimmed.empty()) return true;
   const std::string folded = util::LowercaseAscii(trimmed);
   return IsOnlyTimestamp(folded) || IsGenericWordWithNumber(folded) || IsDeviceFilePattern(trimmed);
@@ -137,7 +135,7 @@ std::string ReadableDate(std::string_view iso_date) {
 }
 
 std::string NameFromSportAndDate(std::string_view sport, std::string_view iso_date) {
-  std::string what = Trimmed(sport);
+  std::string what = TrimmedName(sport);
   if (!what.empty()) what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
   const std::string when = ReadableDate(iso_date);
   if (when.empty()) return what;
@@ -146,16 +144,16 @@ std::string NameFromSportAndDate(std::string_view sport, std::string_view iso_da
 
 std::string ChooseTrailName(const geo::Track& track, const std::string& file_name,
                             const std::string& chosen, std::string_view iso_date) {
-  if (!Trimmed(chosen).empty()) return Trimmed(chosen);
-  if (!IsMachineMadeName(track.name)) return Trimmed(track.name);
+  if (!TrimmedName(chosen).empty()) return TrimmedName(chosen);
+  if (!IsMachineMadeName(track.name)) return TrimmedName(track.name);
   for (geo::PartKind kind : {geo::PartKind::kTrack, geo::PartKind::kRoute}) {
     for (const auto& part : track.parts) {
-      if (part.kind == kind && !IsMachineMadeName(part.name)) return Trimmed(part.name);
+      if (part.kind == kind && !IsMachineMadeName(part.name)) return TrimmedName(part.name);
     }
   }
   std::string base = file_name.substr(file_name.find_last_of("/\\") + 1);
   if (const size_t dot = base.rfind('.'); dot != std::string::npos && dot > 0) base.resize(dot);
-  if (!IsMachineMadeName(base)) return Trimmed(base);
+  if (!IsMachineMadeName(base)) return TrimmedName(base);
   const std::string made = NameFromSportAndDate(track.sport, iso_date);
   return made.empty() ? "Untitled trail" : made;
 }
@@ -181,7 +179,7 @@ std::vector<std::string> CategoryNamesFor(std::string_view sport) {
        {"cycling", "mountain biking", "road cycling", "gravel cycling", "e-biking",
         "e-mountain biking", "biking", "bmx", "cyclocross"}},
   }};
-  const std::string folded = util::LowercaseAscii(Trimmed(sport));
+  const std::string folded = util::LowercaseAscii(TrimmedName(sport));
   if (folded.empty()) return {};
   std::vector<std::string> names = {NameFromSportAndDate(folded, "")};
   for (const Family& family : kFamilies) {

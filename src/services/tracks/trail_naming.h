@@ -12,6 +12,9 @@
 
 namespace cairn::services {
 
+// A name as stored: white space trimmed, at most 500 characters (never cut inside one).
+std::string TrimmedName(std::string_view text);
+
 // Whether a name says nothing a person would call a walk: empty, only a date or time
 // ("2008-08-21T13:08:52Z", "12/04/2014 11:24 AM"), a device's file pattern
 // ("2019-02-17-062644-ELEMNT-297E-195-0", "IMG_20200101"), or a device's generic word with a
