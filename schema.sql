@@ -82,6 +82,9 @@ CREATE INDEX trails_date ON trails (date);
 CREATE INDEX trails_name ON trails (name);
 CREATE INDEX trails_distance ON trails (distance);
 CREATE INDEX trails_elevation_gain ON trails (elevation_gain);
+-- Trails without a track by their start, for maps (services/discovery/trail_area.h); those with
+-- one are found by the R*Tree below.
+CREATE INDEX trails_trackless_start ON trails (lat, lon) WHERE polyline = '';
 -- Trails with a track by their bounding box, for maps: "every trail that crosses this view".
 CREATE VIRTUAL TABLE trails_bbox USING rtree(id, min_lat, max_lat, min_lon, max_lon);
 -- A track over the antimeridian has min_lon > max_lon (RFC 7946 §5.2); the index, whose boxes

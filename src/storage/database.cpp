@@ -7,11 +7,10 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <new>
 #include <unordered_map>
 
 #include "storage/schema.h"
-#include "util/search_fold.h"
+#include "storage/sql_functions.h"
 
 namespace cairn::storage {
 namespace {
@@ -77,21 +76,6 @@ SqlValue ReadColumn(SQLite::Statement& statement, int index) {
   }
 }
 
-// cairn_fold(text): util::FoldForSearch, which the search index's triggers (schema.sql) apply to
-// every text they index. NULL stays NULL; other values are read as text.
-void FoldForSearchFunction(sqlite3_context* context, int, sqlite3_value** arguments) {
-  if (sqlite3_value_type(arguments[0]) == SQLITE_NULL) return sqlite3_result_null(context);
-  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(arguments[0]));
-  if (!text) return sqlite3_result_error_nomem(context);
-  try {
-    const std::string folded = util::FoldForSearch(
-        std::string_view(text, static_cast<size_t>(sqlite3_value_bytes(arguments[0]))));
-    sqlite3_result_text64(context, folded.data(), folded.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-  } catch (const std::bad_alloc&) {  // nothing may unwind into SQLite's C frames
-    sqlite3_result_error_nomem(context);
-  }
-}
-
 }  // namespace
 
 struct Connection::Impl {
@@ -103,10 +87,8 @@ struct Connection::Impl {
   Impl(const std::string& path, int flags) : db(path, flags, kBusyTimeoutMs) {
     // Every 10 000 virtual machine steps (well under a millisecond) SQLite asks whether to go on.
     sqlite3_progress_handler(db.getHandle(), 10000, &Impl::PastDeadline, this);
-    // The search index's triggers call it, so every connection that may write needs it.
-    db.check(sqlite3_create_function_v2(
-        db.getHandle(), "cairn_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
-        nullptr, &FoldForSearchFunction, nullptr, nullptr, nullptr));
+    // The search index's triggers and the map-area conditions call them.
+    RegisterSqlFunctions(db.getHandle());
   }
 
   static int PastDeadline(void* self) {

@@ -190,8 +190,10 @@ CREATE INDEX trails_elevation_gain ON trails (elevation_gain);
 )sql"},
       // 10: the full-text search index of trails and lists (the search issue), filled from every
       // row; cairn_fold is registered on the connection that migrates (storage/database.cpp).
+      // And trails without a track by their start, for map areas.
       {10,
-       R"sql(-- Full-text search (services/search/search_index.h). Each trail and list has one row in
+       R"sql(CREATE INDEX trails_trackless_start ON trails (lat, lon) WHERE polyline = '';
+-- Full-text search (services/search/search_index.h). Each trail and list has one row in
 -- trails_search / lists_search, under the same rowid, holding its words folded by cairn_fold (lower
 -- case, no accents: util::FoldForSearch, which every connection of the server registers) and the
 -- names of its tags, author and category; *_search_infix indexes the short fields again by
