@@ -93,30 +93,6 @@ void MarkWord(std::string_view text, size_t begin, size_t end, const std::vector
   }
 }
 
-void AppendEscaped(std::string_view text, std::string& out) {
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-}
-
 }  // namespace
 
 std::vector<SearchWord> SplitSearchQuery(std::string_view q) {
@@ -162,7 +138,8 @@ bool WithinOneTypo(std::string_view a, std::string_view b) {
          std::equal(x.begin() + i + 2, x.end(), y.begin() + i + 2, y.end());
 }
 
-std::string HighlightSearchMatches(std::string_view text, const std::vector<SearchWord>& words) {
+std::string HighlightSearchMatches(std::string_view text, const std::vector<SearchWord>& words,
+                                   std::string_view pre_tag, std::string_view post_tag) {
   std::vector<Mark> marks;
   if (!words.empty()) {
     size_t word_begin = 0;
@@ -180,7 +157,7 @@ std::string HighlightSearchMatches(std::string_view text, const std::vector<Sear
   std::sort(marks.begin(), marks.end(),
             [](const Mark& a, const Mark& b) { return a.begin < b.begin; });
   std::string out;
-  out.reserve(text.size() + marks.size() * 9);
+  out.reserve(text.size() + marks.size() * (pre_tag.size() + post_tag.size()));
   size_t at = 0;
   for (size_t m = 0; m < marks.size();) {
     // Overlapping or touching marks become one.
@@ -188,13 +165,13 @@ std::string HighlightSearchMatches(std::string_view text, const std::vector<Sear
     while (m < marks.size() && marks[m].begin <= merged.end) {
       merged.end = std::max(merged.end, marks[m++].end);
     }
-    AppendEscaped(text.substr(at, merged.begin - at), out);
-    out += "<em>";
-    AppendEscaped(text.substr(merged.begin, merged.end - merged.begin), out);
-    out += "</em>";
+    out += text.substr(at, merged.begin - at);
+    out += pre_tag;
+    out += text.substr(merged.begin, merged.end - merged.begin);
+    out += post_tag;
     at = merged.end;
   }
-  AppendEscaped(text.substr(at), out);
+  out += text.substr(at);
   return out;
 }
 

@@ -40,9 +40,14 @@ std::vector<SearchWord> SplitSearchQuery(std::string_view q);
 // counted in characters). Equal words are. Pure.
 bool WithinOneTypo(std::string_view a, std::string_view b);
 
-// `text` as HTML with the parts that match `words` wrapped in <em>...</em>: a whole word for an
-// equal or one-typo match, the beginning for a prefix, the inner part for an infix; everything
-// else escaped (& < > " '). Invalid UTF-8 passes through (escaped where it must be). Pure.
-std::string HighlightSearchMatches(std::string_view text, const std::vector<SearchWord>& words);
+// `text` with the parts that match `words` between `pre_tag` and `post_tag` (Meilisearch's
+// `_formatted`, whose default tags are <em> and </em>): a whole word for an equal or one-typo
+// match, the beginning for a prefix, the inner part for an infix. Neighbouring or overlapping
+// parts share one pair of tags. Like Meilisearch, the text is not escaped: a client showing it as
+// HTML must escape the pieces between the tags itself (or ask for tags that cannot occur in text).
+// Invalid UTF-8 passes through. Pure.
+std::string HighlightSearchMatches(std::string_view text, const std::vector<SearchWord>& words,
+                                   std::string_view pre_tag = "<em>",
+                                   std::string_view post_tag = "</em>");
 
 }  // namespace cairn::services::search
