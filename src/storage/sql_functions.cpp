@@ -45,6 +45,14 @@ void FoldForSearchFunction(sqlite3_context* context, int count, sqlite3_value** 
   });
 }
 
+void TrigramsFunction(sqlite3_context* context, int count, sqlite3_value** arguments) {
+  if (AnyNull(count, arguments)) return sqlite3_result_null(context);
+  Guarded(context, [&] {
+    const std::string trigrams = util::SearchTrigrams(TextOf(arguments[0]));
+    sqlite3_result_text64(context, trigrams.data(), trigrams.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+  });
+}
+
 void LineCrossesBoxFunction(sqlite3_context* context, int count, sqlite3_value** arguments) {
   if (AnyNull(count, arguments)) return sqlite3_result_null(context);
   Guarded(context, [&] {
@@ -88,6 +96,7 @@ void Register(sqlite3* db, const char* name, int arguments,
 
 void RegisterSqlFunctions(sqlite3* db) {
   Register(db, "cairn_fold", 1, &FoldForSearchFunction);
+  Register(db, "cairn_trigrams", 1, &TrigramsFunction);
   Register(db, "cairn_line_crosses_box", 5, &LineCrossesBoxFunction);
   Register(db, "cairn_line_within", 4, &LineWithinFunction);
   Register(db, "cairn_distance", 4, &DistanceFunction);

@@ -1,6 +1,8 @@
 // The application's own SQL functions, registered on every connection:
 //   cairn_fold(text)                   util::FoldForSearch; the search index's triggers fold
 //                                      every text they index with it (schema.sql).
+//   cairn_trigrams(text)               util::SearchTrigrams of folded text: the inner parts
+//                                      of words the search index finds.
 //   cairn_line_crosses_box(polyline, south, west, north, east)
 //                                      1 when the encoded map line passes through the box
 //                                      (geo::LineCrossesBox), else 0.

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
+#include <vector>
 
 #include "util/case_fold.h"
 
@@ -265,6 +267,68 @@ std::string FoldForSearch(std::string_view utf8, std::vector<size_t>& origins) {
     origins.resize(out.size(), i);
     i += character.length;
   }
+  return out;
+}
+
+// Whether `c` belongs to a word: SQLite's unicode61 takes letters, numbers and private-use
+// characters (and, removing diacritics, the marks on them). Without Unicode's tables this
+// approximates that by ruling out the blocks of punctuation, symbols and emoji; a character
+// judged differently only means a query word is read as a phrase of two words by SQLite.
+bool IsSearchWordCharacter(const Utf8Character& character) {
+  if (!character.valid) return false;
+  const char32_t c = character.code;
+  if (c < 0x80) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  }
+  if (c < 0xC0) {
+    // Latin-1 punctuation and symbols, except ª µ º and the numbers ² ³ ¹ ¼ ½ ¾.
+    return c == 0xAA || c == 0xB2 || c == 0xB3 || c == 0xB5 || c == 0xB9 || c == 0xBA ||
+           (c >= 0xBC && c <= 0xBE);
+  }
+  if (c == 0xD7 || c == 0xF7) return false;  // × ÷
+  if (c >= 0x2000 && c <= 0x2BFF) {
+    // Punctuation, currency, arrows, mathematics, shapes and dingbats; but superscripts and
+    // subscripts, combining marks for symbols, number forms and circled numbers are words.
+    return (c >= 0x2070 && c <= 0x209F) || (c >= 0x20D0 && c <= 0x20FF) ||
+           (c >= 0x2150 && c <= 0x218F) || (c >= 0x2460 && c <= 0x24FF);
+  }
+  if (c >= 0x2E00 && c <= 0x2E7F) return false;  // supplemental punctuation
+  if (c >= 0x3000 && c <= 0x303F) return false;  // CJK symbols and punctuation
+  if (c >= 0xFE10 && c <= 0xFE1F) return false;  // vertical forms
+  if (c >= 0xFE30 && c <= 0xFE6F) return false;  // CJK compatibility and small forms
+  if ((c >= 0xFF00 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20) ||
+      (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65)) {
+    return false;  // full-width punctuation
+  }
+  if (c >= 0xFFF0 && c <= 0xFFFF) return false;    // specials
+  if (c >= 0x1F000 && c <= 0x1FAFF) return false;  // emoji, cards, dominoes, pictographs
+  if (c >= 0xE0000 && c <= 0xE007F) return false;  // tags
+  return true;
+}
+
+std::string SearchTrigrams(std::string_view folded) {
+  std::string out;
+  std::vector<std::pair<size_t, size_t>> word;  // the current word's characters: offset, length
+  const auto flush = [&] {
+    if (word.size() >= 3) {
+      if (!out.empty()) out += " 0000 ";
+      for (size_t i = 0; i + 3 <= word.size(); ++i) {
+        if (i > 0) out += ' ';
+        out.append(folded, word[i].first, word[i + 2].first + word[i + 2].second - word[i].first);
+      }
+    }
+    word.clear();
+  };
+  for (size_t i = 0; i < folded.size();) {
+    const Utf8Character character = DecodeUtf8Character(folded, i);
+    if (IsSearchWordCharacter(character)) {
+      word.emplace_back(i, character.length);
+    } else {
+      flush();
+    }
+    i += character.length;
+  }
+  flush();
   return out;
 }
 

@@ -1,6 +1,7 @@
-// Query words -> FTS5 queries over the words and infix tables, intersected per word, ranked by
-// which sets of FTS5 matches a record is in. Every FTS5 query is a `?` parameter built here from
-// quoted phrases, so no byte of the user's query reaches FTS5's query syntax.
+// Query words -> one FTS5 query over the words table (words in the word columns, inner parts as
+// phrases of runs in the gram columns), ranked by which sets of FTS5 matches a record is in. Every
+// FTS5 query is a `?` parameter built here from quoted phrases, so no byte of the user's query
+// reaches FTS5's query syntax.
 #include "services/search/search_index.h"
 
 #include <algorithm>
@@ -132,11 +133,11 @@ util::Result<std::vector<std::string>> TypoVariants(storage::Connection& connect
   return variants;
 }
 
-// One query word's FTS5 queries.
+// One query word's FTS5 queries (column filters included).
 struct WordQueries {
-  std::string exact;  // words table: the word, or the words it begins
-  std::string loose;  // words table: `exact` or a word one typo away
-  std::string infix;  // infix table: text holding the word; empty for short words
+  std::string exact;  // the word, or the words it begins, in a word column
+  std::string loose;  // `exact` or a word one typo away
+  std::string infix;  // the word's runs as a phrase in a gram column; empty for short words
   bool has_typos = false;
 };
 
@@ -149,28 +150,7 @@ struct SqlBuilder {
     sql += text;
     return *this;
   }
-  // `SELECT rowid AS record FROM <table> WHERE <table> MATCH ?` with `query` bound.
-  SqlBuilder& Match(std::string_view table, std::string query) {
-    sql += "SELECT rowid AS record FROM ";
-    sql += table;
-    sql += " WHERE ";
-    sql += table;
-    sql += " MATCH ?";
-    params.emplace_back(std::move(query));
-    return *this;
-  }
 };
-
-// The records every word matches, each word by `part` (a builder of one word's row set).
-template <class Part>
-void Intersect(SqlBuilder& out, const std::vector<WordQueries>& words, Part part) {
-  for (size_t i = 0; i < words.size(); ++i) {
-    if (i > 0) out.Text(" INTERSECT ");
-    out.Text("SELECT record FROM (");
-    part(out, words[i]);
-    out.Text(")");
-  }
-}
 
 // Whether so many of `table`'s rows pass `condition` (`passing` of them, or -1 when not counted)
 // that reading rows in the page's order off the sort's index until the page is full beats
@@ -202,23 +182,21 @@ util::Result<bool> MostRowsPass(storage::Connection& connection, const std::stri
 }  // namespace
 
 const SearchIndex& TrailSearchIndex() {
-  static const SearchIndex kIndex{
-      "trails",
-      "trails_search",
-      "trails_search_infix",
-      "trails_search_terms",
-      {{"name"}, {"location", "tags", "category", "author"}, {"description"}},
-      {"name", "location", "tags", "author", "category"}};
+  static const SearchIndex kIndex{"trails",
+                                  "trails_search",
+                                  "trails_search_terms",
+                                  {{{"name"}, {"name_grams"}},
+                                   {{"location", "tags", "category", "author"}, {"other_grams"}},
+                                   {{"description"}, {}}}};
   return kIndex;
 }
 
 const SearchIndex& ListSearchIndex() {
-  static const SearchIndex kIndex{"lists",
-                                  "lists_search",
-                                  "lists_search_infix",
-                                  "lists_search_terms",
-                                  {{"name"}, {"author"}, {"description"}},
-                                  {"name", "author"}};
+  static const SearchIndex kIndex{
+      "lists",
+      "lists_search",
+      "lists_search_terms",
+      {{{"name"}, {"name_grams"}}, {{"author"}, {"other_grams"}}, {{"description"}, {}}}};
   return kIndex;
 }
 
@@ -227,81 +205,90 @@ util::Result<SearchMatchesSql> SelectSearchMatches(storage::Connection& connecti
   const std::vector<SearchWord> words = SplitSearchQuery(q);
   if (words.empty()) return SearchMatchesSql{{"", {}}, true};
 
+  std::vector<std::string_view> word_columns, gram_columns;
+  for (const SearchFieldTier& tier : index.field_tiers) {
+    word_columns.insert(word_columns.end(), tier.words.begin(), tier.words.end());
+    gram_columns.insert(gram_columns.end(), tier.grams.begin(), tier.grams.end());
+  }
+  const std::string in_words = ColumnFilter(word_columns) + " : ";
+  const std::string in_grams = ColumnFilter(gram_columns) + " : ";
+
   std::vector<WordQueries> queries;
   bool any_typos = false;
   bool any_infix = false;
   for (const SearchWord& word : words) {
     WordQueries query;
-    query.exact = Phrase(word.text) + (word.prefix ? " *" : "");
-    query.loose = query.exact;
+    const std::string exact = Phrase(word.text) + (word.prefix ? " *" : "");
+    std::string loose = exact;
     if (word.characters >= kMinTypoCharacters) {
       CAIRN_ASSIGN_OR_RETURN(std::vector<std::string> variants,
                              TypoVariants(connection, index, word));
-      for (const std::string& variant : variants) query.loose += " OR " + Phrase(variant);
+      for (const std::string& variant : variants) loose += " OR " + Phrase(variant);
       query.has_typos = !variants.empty();
     }
-    if (word.characters >= kMinInfixCharacters) query.infix = Phrase(word.text);
+    query.exact = in_words + "(" + exact + ")";
+    query.loose = in_words + "(" + loose + ")";
+    if (word.characters >= kMinInfixCharacters && !gram_columns.empty()) {
+      query.infix = Phrase(util::SearchTrigrams(word.text));
+    }
     any_typos = any_typos || query.has_typos;
     any_infix = any_infix || !query.infix.empty();
     queries.push_back(std::move(query));
   }
-  const std::string_view words_table = index.words_table;
-  const std::string_view infix_table = index.infix_table;
-  // One word's records: by its loose words query, or holding it in a short field.
-  const auto loose_or_infix = [&](SqlBuilder& out, const WordQueries& word) {
-    out.Match(words_table, "(" + word.loose + ")");
-    if (!word.infix.empty()) out.Text(" UNION ").Match(infix_table, word.infix);
+  // Every word by `pick` (its queries as one FTS5 expression), all words ANDed.
+  const auto all_words = [&](auto pick) {
+    std::vector<std::string> parts;
+    for (const WordQueries& word : queries) parts.push_back("(" + pick(word) + ")");
+    return Join(parts, " AND ");
   };
-  const auto exact_or_infix = [&](SqlBuilder& out, const WordQueries& word) {
-    out.Match(words_table, word.exact);
-    if (!word.infix.empty()) out.Text(" UNION ").Match(infix_table, word.infix);
+  const auto exact_or_infix = [&](const WordQueries& word) {
+    return word.infix.empty() ? word.exact : word.exact + " OR " + in_grams + word.infix;
+  };
+  const auto loose_or_infix = [&](const WordQueries& word) {
+    return word.infix.empty() ? word.loose : word.loose + " OR " + in_grams + word.infix;
+  };
+  const std::string table(index.words_table);
+  const auto match = [&](SqlBuilder& out, std::string query) {
+    out.Text("SELECT rowid FROM " + table + " WHERE " + table + " MATCH ?");
+    out.params.emplace_back(std::move(query));
   };
 
   SqlBuilder sql;
-  sql.Text("SELECT m.record AS record, ");
-  // Exactness: every word as a word (one FTS5 query), else none with a typo, else the rest.
-  std::vector<std::string> exact_parts;
-  for (const WordQueries& word : queries) exact_parts.push_back("(" + word.exact + ")");
+  sql.Text("SELECT m.rowid AS record, ");
+  // Exactness: every word as a word, else none with a typo, else the rest.
   if (any_typos || any_infix) {
-    sql.Text(std::to_string(kExactnessLevels) + " * (CASE WHEN m.record IN (");
-    sql.Match(words_table, Join(exact_parts, " AND "));
+    sql.Text(std::to_string(kExactnessLevels) + " * (CASE WHEN m.rowid IN (");
+    match(sql, all_words([](const WordQueries& w) { return w.exact; }));
     sql.Text(") THEN 0");
     if (any_typos && any_infix) {
-      sql.Text(" WHEN m.record IN (");
-      Intersect(sql, queries, exact_or_infix);
+      sql.Text(" WHEN m.rowid IN (");
+      match(sql, all_words(exact_or_infix));
       sql.Text(") THEN 1");
     }
     sql.Text(any_typos ? " ELSE 2 END) + " : " ELSE 1 END) + ");
   }
-  // The best field tier any word matched in.
-  std::vector<std::string> loose_parts;
-  std::vector<std::string> infix_parts;
+  // The best field tier any word matched in (as a word, with a typo, or as an inner part).
+  std::vector<std::string> loose_parts, infix_parts;
   for (const WordQueries& word : queries) {
-    loose_parts.push_back("(" + word.loose + ")");
+    loose_parts.push_back(word.loose.substr(in_words.size()));
     if (!word.infix.empty()) infix_parts.push_back(word.infix);
   }
   const std::string loose_any = "(" + Join(loose_parts, " OR ") + ")";
   const std::string infix_any = "(" + Join(infix_parts, " OR ") + ")";
   sql.Text("(CASE");
   for (size_t tier = 0; tier + 1 < index.field_tiers.size(); ++tier) {
-    const std::vector<std::string_view>& columns = index.field_tiers[tier];
-    sql.Text(" WHEN m.record IN (");
-    sql.Match(words_table, ColumnFilter(columns) + " : " + loose_any);
-    std::vector<std::string_view> infix_columns;
-    for (std::string_view column : columns) {
-      if (std::find(index.infix_columns.begin(), index.infix_columns.end(), column) !=
-          index.infix_columns.end()) {
-        infix_columns.push_back(column);
-      }
+    const SearchFieldTier& fields = index.field_tiers[tier];
+    std::string query = ColumnFilter(fields.words) + " : " + loose_any;
+    if (!infix_parts.empty() && !fields.grams.empty()) {
+      query += " OR " + ColumnFilter(fields.grams) + " : " + infix_any;
     }
-    if (!infix_parts.empty() && !infix_columns.empty()) {
-      sql.Text(" UNION ").Match(infix_table, ColumnFilter(infix_columns) + " : " + infix_any);
-    }
+    sql.Text(" WHEN m.rowid IN (");
+    match(sql, std::move(query));
     sql.Text(") THEN " + std::to_string(tier));
   }
-  sql.Text(" ELSE " + std::to_string(index.field_tiers.size() - 1) + " END) AS rank FROM (");
-  Intersect(sql, queries, loose_or_infix);
-  sql.Text(") m");
+  sql.Text(" ELSE " + std::to_string(index.field_tiers.size() - 1) +
+           " END) AS rank FROM (SELECT rowid FROM " + table + " WHERE " + table + " MATCH ?) m");
+  sql.params.emplace_back(all_words(loose_or_infix));
   return SearchMatchesSql{{std::move(sql.sql), std::move(sql.params)}, false};
 }
 

@@ -29,15 +29,20 @@
 
 namespace cairn::services::search {
 
+// One tier of the rank: the word columns and the columns of their inner parts (runs of three
+// characters, util::SearchTrigrams) of the fields that rank alike.
+struct SearchFieldTier {
+  std::vector<std::string_view> words;
+  std::vector<std::string_view> grams;  // empty: the tier's inner parts are not indexed
+};
+
 // One collection's part of the index, as schema.sql declares it. Names are trusted SQL.
 struct SearchIndex {
   std::string_view table;        // the records, e.g. "trails"
   std::string_view words_table;  // FTS5 (unicode61) over the folded text, rowid = record rowid
-  std::string_view infix_table;  // FTS5 (trigram, contentless) over the short columns
   std::string_view terms_table;  // fts5vocab (row) over words_table: its distinct words
   // The words table's columns by rank, best first; every column is in exactly one tier.
-  std::vector<std::vector<std::string_view>> field_tiers;
-  std::vector<std::string_view> infix_columns;  // the infix table's columns
+  std::vector<SearchFieldTier> field_tiers;
 };
 
 const SearchIndex& TrailSearchIndex();
