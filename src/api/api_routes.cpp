@@ -18,7 +18,8 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       account_routes_(services.accounts, services.auth, callers_),
       track_routes_(services.tracks),
       discovery_routes_(services.discovery),
-      file_routes_(services.uploads, services.files) {}
+      file_routes_(services.uploads, services.files),
+      preference_routes_(services.preferences) {}
 
 void ApiRoutes::Register(http::Router& http_router) {
   ApiRouter router(http_router, callers_);
@@ -30,6 +31,7 @@ void ApiRoutes::Register(http::Router& http_router) {
       {"accounts", [&] { account_routes_.Register(router); }},
       {"tracks", [&] { track_routes_.Register(router); }},
       {"discovery", [&] { discovery_routes_.Register(router); }},
+      {"preferences", [&] { preference_routes_.Register(router); }},
   };
   std::set<std::string> bound;
   for (const auto& family : records_.families().All()) {

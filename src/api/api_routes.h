@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "api/accounts/account_routes.h"
+#include "api/categories/preference_routes.h"
 #include "api/discovery/discovery_routes.h"
 #include "api/files/file_routes.h"
 #include "api/records/record_routes.h"
@@ -23,6 +24,7 @@ struct ApiServices {
   services::UploadService& uploads;
   services::FileDelivery& files;
   const services::DiskSpaceMonitor& disk_space;
+  services::CategoryPreferences& preferences;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -44,6 +46,7 @@ class ApiRoutes {
   TrackRoutes track_routes_;
   DiscoveryRoutes discovery_routes_;
   FileRoutes file_routes_;
+  PreferenceRoutes preference_routes_;
 };
 
 }  // namespace cairn::api
