@@ -1,4 +1,4 @@
--- Cairn database schema, version 10. Applied to a fresh data.db; older files are brought here by
+-- Cairn database schema, version 11. Applied to a fresh data.db; older files are brought here by
 -- the steps in src/storage/migrations.cpp (keep both in step: a test compares them).
 -- Column names equal the JSON field names of the record model. Multi-valued relations and files
 -- are JSON arrays of ids/names; booleans are 0/1; timestamps are "YYYY-MM-DD HH:MM:SS.mmmZ" text.
@@ -27,8 +27,11 @@ CREATE TABLE categories (
   created  TEXT NOT NULL,
   updated  TEXT NOT NULL,
   name     TEXT NOT NULL DEFAULT '',
-  img      TEXT NOT NULL DEFAULT ''
+  img      TEXT NOT NULL DEFAULT '',
+  -- The case-folded name, kept by the record service: one category per spelling.
+  name_folded  TEXT NOT NULL DEFAULT ''
 );
+CREATE UNIQUE INDEX categories_name_folded ON categories (name_folded);
 
 CREATE TABLE trails (
   id              TEXT PRIMARY KEY NOT NULL,
@@ -69,7 +72,9 @@ CREATE TABLE trails (
   device_distance        REAL,
   device_elevation_gain  REAL,
   device_elevation_loss  REAL,
-  device_duration        REAL
+  device_duration        REAL,
+  -- A subcategory of the trail's category, or ''.
+  subcategory            TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX trails_author ON trails (author);
 -- On (public) alone, entries come in rowid order, so a page of public trails needs no sort.
@@ -85,6 +90,7 @@ CREATE INDEX trails_elevation_gain ON trails (elevation_gain);
 -- Trails without a track by their start, for maps (services/discovery/trail_area.h); those with
 -- one are found by the R*Tree below.
 CREATE INDEX trails_trackless_start ON trails (lat, lon) WHERE polyline = '';
+CREATE INDEX trails_subcategory ON trails (subcategory);
 -- Trails with a track by their bounding box, for maps: "every trail that crosses this view".
 CREATE VIRTUAL TABLE trails_bbox USING rtree(id, min_lat, max_lat, min_lon, max_lon);
 -- A track over the antimeridian has min_lon > max_lon (RFC 7946 §5.2); the index, whose boxes
@@ -367,13 +373,75 @@ CREATE TRIGGER tags_search_delete AFTER DELETE ON tags BEGIN
     WHERE j.value = OLD.id);
 END;
 
--- The default categories of the reference system.
-INSERT INTO categories (id, created, updated, name) VALUES
-  ('hikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Hiking'),
-  ('walkingcategory', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Walking'),
-  ('climbingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Climbing'),
-  ('skiingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Skiing'),
-  ('canoeingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Canoeing'),
-  ('bikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Biking');
+-- Subcategories: kinds of each category (Hiking: day hike, multi-day, via ferrata).
+CREATE TABLE subcategories (
+  id        TEXT PRIMARY KEY NOT NULL,
+  created   TEXT NOT NULL,
+  updated   TEXT NOT NULL,
+  name      TEXT NOT NULL DEFAULT '',
+  category  TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX subcategories_category ON subcategories (category);
 
-PRAGMA user_version = 10;
+-- Each user's order of categories and subcategories and which they hide (priority 1..n).
+CREATE TABLE user_category_preferences (
+  id        TEXT PRIMARY KEY NOT NULL,
+  created   TEXT NOT NULL,
+  updated   TEXT NOT NULL,
+  user      TEXT NOT NULL,
+  category  TEXT NOT NULL,
+  visible   INTEGER NOT NULL DEFAULT 1,
+  priority  INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX user_category_preferences_user_category
+  ON user_category_preferences (user, category);
+CREATE INDEX user_category_preferences_category ON user_category_preferences (category);
+CREATE TABLE user_subcategory_preferences (
+  id           TEXT PRIMARY KEY NOT NULL,
+  created      TEXT NOT NULL,
+  updated      TEXT NOT NULL,
+  user         TEXT NOT NULL,
+  subcategory  TEXT NOT NULL,
+  visible      INTEGER NOT NULL DEFAULT 1,
+  priority     INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX user_subcategory_preferences_user_subcategory
+  ON user_subcategory_preferences (user, subcategory);
+CREATE INDEX user_subcategory_preferences_subcategory
+  ON user_subcategory_preferences (subcategory);
+
+-- The default categories of the reference system, with their pictograms (files written at start
+-- when missing, src/services/categories/seed_images.cpp) and folded names.
+INSERT INTO categories (id, created, updated, name, img, name_folded) VALUES
+  ('hikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Hiking', 'hiking_pictogram1.png', 'hiking'),
+  ('walkingcategory', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Walking', 'walking_pictogram1.png', 'walking'),
+  ('climbingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Climbing', 'climbing_pictogram1.png', 'climbing'),
+  ('skiingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Skiing', 'skiing_pictogram1.png', 'skiing'),
+  ('canoeingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Canoeing', 'canoeing_pictogram1.png', 'canoeing'),
+  ('bikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Biking', 'biking_pictogram1.png', 'biking');
+
+-- Their subcategories. Migration 11 writes the same rows, and the same pictogram names.
+INSERT INTO subcategories (id, created, updated, name, category) VALUES
+  ('hikingdayhike01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Day hike', 'hikingcategory1'),
+  ('hikingmultiday1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Multi-day', 'hikingcategory1'),
+  ('hikingviaferrat', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Via ferrata', 'hikingcategory1'),
+  ('walkingcitywalk', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'City walk', 'walkingcategory'),
+  ('walkingnordic01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Nordic walking', 'walkingcategory'),
+  ('walkingcoastal1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Coastal walk', 'walkingcategory'),
+  ('climbingsport01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Sport climbing', 'climbingcategor'),
+  ('climbingtrad001', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Trad climbing', 'climbingcategor'),
+  ('climbingboulder', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Bouldering', 'climbingcategor'),
+  ('climbingalpine1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Alpine climbing', 'climbingcategor'),
+  ('skiingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Alpine touring', 'skiingcategory1'),
+  ('skiingcrosscoun', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Cross-country', 'skiingcategory1'),
+  ('skiingdownhill1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Downhill', 'skiingcategory1'),
+  ('skiingsnowshoe1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Snowshoeing', 'skiingcategory1'),
+  ('canoeingflatwat', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Flatwater', 'canoeingcategor'),
+  ('canoeingwhitewa', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Whitewater', 'canoeingcategor'),
+  ('canoeingseakaya', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Sea kayaking', 'canoeingcategor'),
+  ('bikingroad00001', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Road', 'bikingcategory1'),
+  ('bikinggravel001', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Gravel', 'bikingcategory1'),
+  ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
+  ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
+
+PRAGMA user_version = 11;

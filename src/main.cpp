@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/app.h"
+#include "app/category_command.h"
 #include "app/config.h"
 #include "app/doctor_command.h"
 #include "app/import_command.h"
@@ -43,6 +44,8 @@ int main(int argc, char** argv) {
       return cairn::app::RunImportCommand(*config);
     case cairn::app::Command::kDoctor:
       return cairn::app::RunDoctorCommand(*config);
+    case cairn::app::Command::kCategory:
+      return cairn::app::RunCategoryCommand(*config);
   }
   return 0;
 }

@@ -19,7 +19,8 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       track_routes_(services.tracks),
       discovery_routes_(services.discovery),
       search_routes_(services.search),
-      file_routes_(services.uploads, services.files) {}
+      file_routes_(services.uploads, services.files),
+      preference_routes_(services.preferences) {}
 
 void ApiRoutes::Register(http::Router& http_router) {
   ApiRouter router(http_router, callers_);
@@ -32,6 +33,7 @@ void ApiRoutes::Register(http::Router& http_router) {
       {"accounts", [&] { account_routes_.Register(router); }},
       {"tracks", [&] { track_routes_.Register(router); }},
       {"discovery", [&] { discovery_routes_.Register(router); }},
+      {"preferences", [&] { preference_routes_.Register(router); }},
   };
   std::set<std::string> bound;
   for (const auto& family : records_.families().All()) {

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "api/accounts/account_routes.h"
+#include "api/categories/preference_routes.h"
 #include "api/discovery/discovery_routes.h"
 #include "api/files/file_routes.h"
 #include "api/records/record_routes.h"
@@ -25,6 +26,7 @@ struct ApiServices {
   services::UploadService& uploads;
   services::FileDelivery& files;
   const services::DiskSpaceMonitor& disk_space;
+  services::CategoryPreferences& preferences;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -47,6 +49,7 @@ class ApiRoutes {
   DiscoveryRoutes discovery_routes_;
   SearchRoutes search_routes_;
   FileRoutes file_routes_;
+  PreferenceRoutes preference_routes_;
 };
 
 }  // namespace cairn::api

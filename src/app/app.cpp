@@ -72,7 +72,7 @@ int RunServer(const Config& config) {
   Core& c = **core;
   CheckStorageAtStart(c);
   api::ApiRoutes routes({*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.search,
-                         *c.uploads, *c.files, *c.disk_space},
+                         *c.uploads, *c.files, *c.disk_space, *c.preferences},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});

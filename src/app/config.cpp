@@ -96,6 +96,43 @@ util::Result<Config> ParseUserCommand(const std::vector<std::string>& args, Conf
   return config;
 }
 
+// `cairn category <add|rename|delete|list> [args] [--image FILE] [--dir DIR] [--yes]`.
+util::Result<Config> ParseCategoryCommand(const std::vector<std::string>& args, Config config) {
+  config.command = Command::kCategory;
+  if (args.size() < 2) return util::Error::InvalidArgument("cairn category needs an action");
+  config.category_action = args[1];
+  const std::map<std::string, size_t> arity = {
+      {"add", 1}, {"rename", 2}, {"delete", 1}, {"list", 0}};
+  auto expected = arity.find(config.category_action);
+  if (expected == arity.end()) {
+    return util::Error::InvalidArgument("unknown category action \"" + config.category_action +
+                                        "\" (add, rename, delete or list)");
+  }
+  for (size_t i = 2; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto value = [&]() -> util::Result<std::string> {
+      if (i + 1 >= args.size()) return util::Error::InvalidArgument(arg + " needs a value");
+      return args[++i];
+    };
+    if (arg == "--dir") {
+      CAIRN_ASSIGN_OR_RETURN(config.data_dir, value());
+    } else if (arg == "--image" && config.category_action == "add") {
+      CAIRN_ASSIGN_OR_RETURN(config.category_image, value());
+    } else if (arg == "--yes" || arg == "-y") {
+      config.assume_yes = true;
+    } else if (arg.rfind("--", 0) == 0) {
+      return util::Error::InvalidArgument("unknown option \"" + arg + "\"");
+    } else {
+      config.category_args.push_back(arg);
+    }
+  }
+  if (config.category_args.size() != expected->second) {
+    return util::Error::InvalidArgument("cairn category " + config.category_action + " takes " +
+                                        std::to_string(expected->second) + " argument(s)");
+  }
+  return config;
+}
+
 // `cairn import --user NAME [--dir DIR] [--max-track-mb N] PATH...`.
 util::Result<Config> ParseImportCommand(const std::vector<std::string>& args, Config config) {
   config.command = Command::kImport;
@@ -157,6 +194,10 @@ std::string UsageText() {
          "  cairn user passwd USERNAME|EMAIL [--dir DATA_DIR] [--password-stdin]\n"
          "  cairn user delete USERNAME|EMAIL [--dir DATA_DIR] [--yes]\n"
          "  cairn user list [--dir DATA_DIR]\n"
+         "  cairn category add NAME [--image FILE] [--dir DATA_DIR]\n"
+         "  cairn category rename ID|NAME NEW_NAME [--dir DATA_DIR]\n"
+         "  cairn category delete ID|NAME [--dir DATA_DIR] [--yes]\n"
+         "  cairn category list [--dir DATA_DIR]\n"
          "  cairn import --user USERNAME [--dir DATA_DIR] [--max-track-mb N] FILE_OR_FOLDER...\n"
          "  cairn doctor [--dir DATA_DIR] [--fix] [--min-free-mb N]\n"
          "  cairn --version\n"
@@ -211,6 +252,7 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
   }
   if (first == "user") return ParseUserCommand(args, std::move(config));
   if (first == "import") return ParseImportCommand(args, std::move(config));
+  if (first == "category") return ParseCategoryCommand(args, std::move(config));
   if (first == "doctor") return ParseDoctorCommand(args, std::move(config));
   if (first != "serve") {
     return util::Error::InvalidArgument("unknown command \"" + first + "\"");

@@ -9,7 +9,7 @@
 
 namespace cairn::app {
 
-enum class Command { kServe, kUser, kImport, kDoctor, kVersion, kHelp };
+enum class Command { kServe, kUser, kImport, kDoctor, kCategory, kVersion, kHelp };
 
 struct Config {
   Command command = Command::kHelp;
@@ -45,6 +45,10 @@ struct Config {
   std::vector<std::string> user_args;  // positional arguments after the action
   bool password_stdin = false;         // --password-stdin: read the password as one line
   bool assume_yes = false;             // --yes: no confirmation for delete
+  // `cairn category <action> [args] [--image FILE]`: the admin's categories.
+  std::string category_action;             // add, rename, delete, list
+  std::vector<std::string> category_args;  // positional arguments after the action
+  std::string category_image;              // add --image FILE
   // `cairn import --user NAME PATH...`: bulk import of GPS files.
   std::string import_user;
   std::vector<std::string> import_paths;

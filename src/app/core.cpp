@@ -1,7 +1,10 @@
 // Building the service graph from a Config.
 #include "app/core.h"
 
+#include <cstdio>
+
 #include "services/accounts/installation_secret.h"
+#include "services/categories/seed_images.h"
 #include "services/families/families.h"
 
 namespace cairn::app {
@@ -26,6 +29,14 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->signer = std::make_unique<services::TokenSigner>(secret);
   core->outbox = std::make_unique<mail::MailOutbox>(std::move(smtp));
   core->blobs = std::make_unique<storage::BlobStore>(config.data_dir + "/storage");
+  // The seeded categories' pictograms, on a fresh or just migrated data dir. Not fatal: a full
+  // disk must not keep the server from starting, and the next start tries again.
+  if (auto seeded =
+          services::WriteMissingSeedImages(*core->database, *core->families, *core->blobs);
+      !seeded.ok()) {
+    std::fprintf(stderr, "warning: the categories' images were not written: %s\n",
+                 seeded.error().message.c_str());
+  }
   core->records = std::make_unique<services::RecordService>(*core->database, *core->families,
                                                             *core->engine, *core->blobs);
   core->auth = std::make_unique<services::AuthService>(*core->database, *core->records,
@@ -53,6 +64,8 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->thumbnails = std::make_unique<services::ThumbnailCache>(*core->blobs, thumbs);
   core->files = std::make_unique<services::FileDelivery>(
       *core->database, *core->families, *core->engine, *core->blobs, *core->thumbnails);
+  core->preferences =
+      std::make_unique<services::CategoryPreferences>(*core->database, *core->records);
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
   return core;

@@ -13,6 +13,7 @@
 #include "services/accounts/login_throttle.h"
 #include "services/accounts/password_hasher.h"
 #include "services/accounts/token_signer.h"
+#include "services/categories/category_preferences.h"
 #include "services/core/family_registry.h"
 #include "services/core/record_service.h"
 #include "services/discovery/trail_discovery.h"
@@ -50,6 +51,7 @@ struct Core {
   std::unique_ptr<services::ThumbnailCache> thumbnails;
   std::unique_ptr<services::FileDelivery> files;
   std::unique_ptr<services::DiskSpaceMonitor> disk_space;
+  std::unique_ptr<services::CategoryPreferences> preferences;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

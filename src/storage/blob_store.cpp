@@ -144,14 +144,26 @@ bool IsStoredName(std::string_view name) {
 
 util::Result<std::string> BlobStore::Put(std::string_view collection_id, std::string_view record_id,
                                          std::string_view original_name, std::string_view bytes) {
+  auto [base, extension] = SplitExtension(SanitiseFileName(original_name));
+  const std::string name = base + "_" + util::RandomString(kSuffixLength) + extension;
+  CAIRN_RETURN_IF_ERROR(Store(collection_id, record_id, name, bytes));
+  return name;
+}
+
+util::Status BlobStore::PutNamed(std::string_view collection_id, std::string_view record_id,
+                                 std::string_view name, std::string_view bytes) {
+  if (!IsStoredName(name)) return util::Error::InvalidArgument("not a stored file name");
+  return Store(collection_id, record_id, name, bytes);
+}
+
+util::Status BlobStore::Store(std::string_view collection_id, std::string_view record_id,
+                              std::string_view name, std::string_view bytes) {
   if (!IsIdShape(collection_id) || !IsIdShape(record_id)) {
     return util::Error::InvalidArgument("invalid collection or record id for a file");
   }
   const std::string folder =
       root_ + "/" + std::string(collection_id) + "/" + std::string(record_id);
-  auto [base, extension] = SplitExtension(SanitiseFileName(original_name));
-  const std::string name = base + "_" + util::RandomString(kSuffixLength) + extension;
-  const std::string path = folder + "/" + name;
+  const std::string path = folder + "/" + std::string(name);
   util::Status stored;
   bool created = false;
   // Two tries: a failed upload to the same record may remove the (empty) folder between our
@@ -167,12 +179,11 @@ util::Result<std::string> BlobStore::Put(std::string_view collection_id, std::st
     // Not durable means not stored: the caller will not name it in a record.
     if (!stored.ok()) ::unlink(path.c_str());
   }
-  if (!stored.ok()) {
+  if (!stored.ok() && created) {
     // Nothing half-done stays behind: no temporary (WriteWhole removed it), no empty folder.
-    if (created) RemoveIfEmpty(folder);
-    return std::move(stored).error();
+    RemoveIfEmpty(folder);
   }
-  return name;
+  return stored;
 }
 
 util::Result<std::string> BlobStore::PathOf(std::string_view collection_id,

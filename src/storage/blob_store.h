@@ -44,6 +44,12 @@ class BlobStore {
   util::Result<std::string> Put(std::string_view collection_id, std::string_view record_id,
                                 std::string_view original_name, std::string_view bytes);
 
+  // Stores `bytes` under exactly `name` (a name IsStoredName accepts, else InvalidArgument),
+  // replacing a file of that name, with the same atomic write and failures as Put. For files the
+  // server itself names (a seeded category's pictogram).
+  util::Status PutNamed(std::string_view collection_id, std::string_view record_id,
+                        std::string_view name, std::string_view bytes);
+
   // The whole content of a stored file. NotFound when it does not exist; InvalidArgument for a
   // name that is not a stored name (so "../x", "/etc/passwd" or "a\\b" never reach the disk).
   util::Result<std::string> Read(std::string_view collection_id, std::string_view record_id,
@@ -92,6 +98,9 @@ class BlobStore {
   const std::string& root() const { return root_; }
 
  private:
+  util::Status Store(std::string_view collection_id, std::string_view record_id,
+                     std::string_view name, std::string_view bytes);
+
   std::string root_;
 };
 

@@ -3,6 +3,7 @@
 #include "geo/simplify.h"
 #include "storage/database.h"
 #include "storage/schema.h"
+#include "util/case_fold.h"
 
 namespace cairn::storage {
 namespace {
@@ -45,6 +46,19 @@ util::Status FillTrailPreviews(Connection& connection) {
 // 6: each trail's `sketch`.
 util::Status FillTrailSketches(Connection& connection) {
   return FillFromPolyline(connection, "sketch", geo::SketchPolyline);
+}
+
+// 11: each category's case-folded name (the key of its unique index), as the record service
+// writes it.
+util::Status FoldCategoryNames(Connection& connection) {
+  CAIRN_ASSIGN_OR_RETURN(QueryResult rows, connection.Query("SELECT id, name FROM categories"));
+  for (const auto& row : rows.rows) {
+    const auto* name = std::get_if<std::string>(&row[1]);
+    CAIRN_RETURN_IF_ERROR(connection.Execute("UPDATE categories SET name_folded = ? WHERE id = ?",
+                                             {util::FoldCase(name ? *name : ""), row[0]}));
+  }
+  return connection.ExecuteScript(
+      "CREATE UNIQUE INDEX categories_name_folded ON categories (name_folded);");
 }
 
 }  // namespace
@@ -302,6 +316,75 @@ INSERT INTO trails_search (rowid, name, description, location, tags, author, cat
 INSERT INTO lists_search (rowid, name, description, author, name_grams, other_grams)
   SELECT * FROM lists_search_source;
 )sql"},
+      // 11: categories with pictograms and case-folded names, their subcategories, trails'
+      // subcategory, and each user's category and subcategory preferences (issue 16). The
+      // pictograms' files are written at start (services/categories/seed_images.cpp).
+      {11, R"sql(ALTER TABLE categories ADD COLUMN name_folded TEXT NOT NULL DEFAULT '';
+ALTER TABLE trails ADD COLUMN subcategory TEXT NOT NULL DEFAULT '';
+CREATE INDEX trails_subcategory ON trails (subcategory);
+-- Subcategories: kinds of each category (Hiking: day hike, multi-day, via ferrata).
+CREATE TABLE subcategories (
+  id        TEXT PRIMARY KEY NOT NULL,
+  created   TEXT NOT NULL,
+  updated   TEXT NOT NULL,
+  name      TEXT NOT NULL DEFAULT '',
+  category  TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX subcategories_category ON subcategories (category);
+
+-- Each user's order of categories and subcategories and which they hide (priority 1..n).
+CREATE TABLE user_category_preferences (
+  id        TEXT PRIMARY KEY NOT NULL,
+  created   TEXT NOT NULL,
+  updated   TEXT NOT NULL,
+  user      TEXT NOT NULL,
+  category  TEXT NOT NULL,
+  visible   INTEGER NOT NULL DEFAULT 1,
+  priority  INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX user_category_preferences_user_category
+  ON user_category_preferences (user, category);
+CREATE INDEX user_category_preferences_category ON user_category_preferences (category);
+CREATE TABLE user_subcategory_preferences (
+  id           TEXT PRIMARY KEY NOT NULL,
+  created      TEXT NOT NULL,
+  updated      TEXT NOT NULL,
+  user         TEXT NOT NULL,
+  subcategory  TEXT NOT NULL,
+  visible      INTEGER NOT NULL DEFAULT 1,
+  priority     INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX user_subcategory_preferences_user_subcategory
+  ON user_subcategory_preferences (user, subcategory);
+CREATE INDEX user_subcategory_preferences_subcategory
+  ON user_subcategory_preferences (subcategory);
+UPDATE categories SET img = lower(name) || '_pictogram1.png' WHERE img = '' AND id IN
+  ('hikingcategory1', 'walkingcategory', 'climbingcategor', 'skiingcategory1', 'canoeingcategor',
+   'bikingcategory1');
+INSERT INTO subcategories (id, created, updated, name, category) VALUES
+  ('hikingdayhike01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Day hike', 'hikingcategory1'),
+  ('hikingmultiday1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Multi-day', 'hikingcategory1'),
+  ('hikingviaferrat', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Via ferrata', 'hikingcategory1'),
+  ('walkingcitywalk', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'City walk', 'walkingcategory'),
+  ('walkingnordic01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Nordic walking', 'walkingcategory'),
+  ('walkingcoastal1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Coastal walk', 'walkingcategory'),
+  ('climbingsport01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Sport climbing', 'climbingcategor'),
+  ('climbingtrad001', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Trad climbing', 'climbingcategor'),
+  ('climbingboulder', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Bouldering', 'climbingcategor'),
+  ('climbingalpine1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Alpine climbing', 'climbingcategor'),
+  ('skiingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Alpine touring', 'skiingcategory1'),
+  ('skiingcrosscoun', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Cross-country', 'skiingcategory1'),
+  ('skiingdownhill1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Downhill', 'skiingcategory1'),
+  ('skiingsnowshoe1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Snowshoeing', 'skiingcategory1'),
+  ('canoeingflatwat', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Flatwater', 'canoeingcategor'),
+  ('canoeingwhitewa', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Whitewater', 'canoeingcategor'),
+  ('canoeingseakaya', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Sea kayaking', 'canoeingcategor'),
+  ('bikingroad00001', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Road', 'bikingcategory1'),
+  ('bikinggravel001', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Gravel', 'bikingcategory1'),
+  ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
+  ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
+)sql",
+       FoldCategoryNames},
   };
   return kMigrations;
 }

@@ -16,6 +16,7 @@ import {expect, step, steps, report, watchPage} from './lib/steps.mjs';
 import {trackPixelColumns, cursorPixelColumns, countRuns, centroid} from './lib/canvas.mjs';
 import {runFeatureSteps} from './features.mjs';
 import {runTagSteps} from './tags.mjs';
+import {runCategorySteps} from './categories.mjs';
 import {runArchiveSteps} from './archive.mjs';
 
 const {values: args} = parseArgs({
@@ -308,6 +309,7 @@ try {
 
   await runFeatureSteps({browser, origin, server, out});
   await runTagSteps({browser, origin, out});
+  await runCategorySteps({browser, origin, out});
 
   await step('budget: first load of the trails page', async () => {
     const {runs, bytes, interactiveMs: ms} = await measureColdLoads(browser, `${origin}/trails`, '.trail-grid li', DESKTOP);

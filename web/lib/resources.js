@@ -103,6 +103,15 @@ export const categories = {
   },
 };
 
+// The signed-in user's category order and hidden categories (rows {category, visible,
+// priority}); [] when signed out. `save` upserts one category's visibility; `reorder` gives the
+// ids priorities 1..n.
+export const categoryPreferences = {
+  list: (options = {}) => api('GET', '/user-category-preference', null, {...PRIVATE, ...options}),
+  save: (category, visible) => api('PUT', '/user-category-preference', {category, visible}),
+  reorder: (ids) => api('POST', '/user-category-preference/reorder', {categories: ids}),
+};
+
 export const tags = {
   ...collection('tag'),
   // A new tag; a name that exists already (in any case) is a 400 with `data.name.code`

@@ -127,6 +127,17 @@ struct NewRecord {
   records::Json response_extras = records::Json::object();
 };
 
+// A relation whose target must belong to what the record names in another field: a trail's
+// `subcategory` must be one whose `category` is the trail's own `category`. A write that sets
+// `field` to a target that disagrees is a 400 on `field` with `message`; a write that changes only
+// `equals_field` drops a stored `field` that no longer agrees (set to "").
+struct RelationAgreement {
+  std::string field;         // a single relation of this family: "subcategory"
+  std::string target_field;  // the field of the related record: "category"
+  std::string equals_field;  // the field of this record it must equal: "category"
+  std::string message;
+};
+
 struct FamilyDefinition {
   // Fields, relations (each relation declares what deleting its target does: OnDelete), required
   // fields and limits. schema.sql holds the same columns.
@@ -143,6 +154,7 @@ struct FamilyDefinition {
   std::vector<std::string> immutable_fields;  // besides owner_field
   // The fields an `edit` share may change; others are the owner's (a trail's `public`).
   std::vector<std::string> editor_fields;
+  std::vector<RelationAgreement> agreements;
   std::vector<Uniqueness> uniqueness;
   // Family-specific checks of validated values (Form A errors), after the generic ones.
   std::function<util::Status(const records::Json& values, records::WriteMode mode)> validate;

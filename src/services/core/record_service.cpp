@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "services/core/cascade.h"
+#include "services/core/relation_agreement.h"
 #include "util/case_fold.h"
 
 namespace cairn::services {
@@ -310,7 +311,7 @@ util::Result<WriteResult> RecordService::CreateWith(const Caller& caller,
   CAIRN_ASSIGN_OR_RETURN(Json values, PrepareCreate(caller, *family, body, options));
   const records::ExpandTree tree = MergedExpand(*family, expand, family->create_expand);
   return database_.Write<WriteResult>(
-      [&](storage::Connection& c) { return CreateOn(c, caller, *family, values, tree, options); });
+      [&](storage::Connection& c) { return CreateOn(c, &caller, *family, values, tree, options); });
 }
 
 util::Result<Json> RecordService::CreateIn(storage::Connection& connection, const Caller& caller,
@@ -319,16 +320,20 @@ util::Result<Json> RecordService::CreateIn(storage::Connection& connection, cons
   const WriteOptions none;
   CAIRN_ASSIGN_OR_RETURN(Json values, PrepareCreate(caller, *family, body, none));
   CAIRN_ASSIGN_OR_RETURN(WriteResult result,
-                         CreateOn(connection, caller, *family, values, {}, none));
+                         CreateOn(connection, &caller, *family, values, {}, none));
   return std::move(result.record);
 }
 
-util::Result<WriteResult> RecordService::CreateOn(storage::Connection& c, const Caller& caller,
+// `caller` null: the admin, for whom no access rule applies.
+util::Result<WriteResult> RecordService::CreateOn(storage::Connection& c, const Caller* caller,
                                                   const Family& family, const Json& checked_values,
                                                   const records::ExpandTree& tree,
                                                   const WriteOptions& options) {
   const FamilyDefinition& d = family.definition;
-  const AccessPolicy policy = PolicyFor(caller);
+  const Caller nobody;
+  const AccessPolicy policy = PolicyFor(caller ? *caller : nobody);
+  const records::Visibility& visibility =
+      caller ? static_cast<const records::Visibility&>(policy) : records::Unrestricted();
   if (options.before) CAIRN_RETURN_IF_ERROR(options.before(c));
   Json values = checked_values;
   std::vector<std::string> dropped;  // stays empty: a new record holds nothing yet
@@ -337,26 +342,32 @@ util::Result<WriteResult> RecordService::CreateOn(storage::Connection& c, const 
   // Relations first: an id that names nothing the caller can see is a 400, like any
   // missing relation; only then may the policy say 403 about what does exist.
   CAIRN_RETURN_IF_ERROR(engine_.CheckRelations(
-      c, *family.spec, values, policy, records::FailureMessage(records::WriteMode::kCreate)));
-  storage::SqlFragment allowed = policy.CreateCondition(*family.spec, values);
-  CAIRN_ASSIGN_OR_RETURN(auto verdict, c.Query("SELECT " + allowed.sql, allowed.params));
-  if (std::get<int64_t>(verdict.rows.at(0).at(0)) == 0) {
-    return util::Error::Forbidden(d.access.create_denied);
+      c, *family.spec, values, visibility, records::FailureMessage(records::WriteMode::kCreate)));
+  CAIRN_RETURN_IF_ERROR(
+      SettleAgreements(c, family, Json::object(), records::WriteMode::kCreate, values));
+  if (caller) {
+    storage::SqlFragment allowed = policy.CreateCondition(*family.spec, values);
+    CAIRN_ASSIGN_OR_RETURN(auto verdict, c.Query("SELECT " + allowed.sql, allowed.params));
+    if (std::get<int64_t>(verdict.rows.at(0).at(0)) == 0) {
+      return util::Error::Forbidden(d.access.create_denied);
+    }
   }
   util::Error failure =
       util::Error::InvalidArgument(records::FailureMessage(records::WriteMode::kCreate));
   CAIRN_RETURN_IF_ERROR(CheckUnique(c, family, values, Json::object(), "", failure));
   if (!failure.field_errors.empty()) return failure;
   NewRecord record{values, options.hidden_columns};
-  if (d.prepare_insert) CAIRN_RETURN_IF_ERROR(d.prepare_insert(c, caller, record));
+  if (d.prepare_insert) {
+    CAIRN_RETURN_IF_ERROR(d.prepare_insert(c, caller ? *caller : nobody, record));
+  }
   AddFoldedKeys(family, values, record.hidden_columns);
   CAIRN_ASSIGN_OR_RETURN(
       Json created, options.record_id.empty()
-                        ? engine_.Insert(c, *family.spec, values, policy, record.hidden_columns)
-                        : engine_.InsertWithId(c, *family.spec, options.record_id, values, policy,
-                                               record.hidden_columns));
+                        ? engine_.Insert(c, *family.spec, values, visibility, record.hidden_columns)
+                        : engine_.InsertWithId(c, *family.spec, options.record_id, values,
+                                               visibility, record.hidden_columns));
   if (options.after) CAIRN_RETURN_IF_ERROR(options.after(c, created));
-  CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family.spec, {&created}, tree, policy));
+  CAIRN_RETURN_IF_ERROR(engine_.Expand(c, *family.spec, {&created}, tree, visibility));
   for (auto& [key, value] : record.response_extras.items()) created[key] = value;
   return WriteResult{std::move(created), {}};
 }
@@ -399,13 +410,13 @@ util::Result<WriteResult> RecordService::UpdateWith(const Caller& caller,
   });
 }
 
-util::Result<Json> RecordService::AdminUpdate(const std::string& collection, std::string_view id,
-                                              const Json& changes, const WriteOptions& options) {
+util::Result<Json> RecordService::UpdateIn(storage::Connection& connection, const Caller& caller,
+                                           const std::string& collection, std::string_view id,
+                                           const Json& body) {
   CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to change records.");
   CAIRN_ASSIGN_OR_RETURN(WriteResult result,
-                         database_.Write<WriteResult>([&](storage::Connection& c) {
-                           return UpdateOn(c, nullptr, *family, id, changes, {}, options);
-                         }));
+                         UpdateOn(connection, &caller, *family, id, body, {}, WriteOptions{}));
   return std::move(result.record);
 }
 
@@ -456,6 +467,7 @@ util::Result<WriteResult> RecordService::UpdateOn(storage::Connection& c, const 
   }
   CAIRN_RETURN_IF_ERROR(engine_.CheckRelations(
       c, *family.spec, values, visibility, records::FailureMessage(records::WriteMode::kUpdate)));
+  CAIRN_RETURN_IF_ERROR(SettleAgreements(c, family, current, records::WriteMode::kUpdate, values));
   CAIRN_RETURN_IF_ERROR(KeepHiddenIds(c, family, id, current, values));
   util::Error not_unique =
       util::Error::InvalidArgument(records::FailureMessage(records::WriteMode::kUpdate));
@@ -498,18 +510,6 @@ util::Status RecordService::Delete(const Caller& caller, const std::string& coll
       });
   if (!deleted.ok()) return std::move(deleted).error();
   RemoveStoredFiles(blobs_, *deleted);  // the rows are gone: now the files may go
-  return util::OkStatus();
-}
-
-util::Status RecordService::AdminDelete(const std::string& collection, std::string_view id) {
-  CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
-  auto deleted = database_.Write<std::vector<FileOwner>>(
-      [&](storage::Connection& c) -> util::Result<std::vector<FileOwner>> {
-        CAIRN_ASSIGN_OR_RETURN(Json current, engine_.FindByIdUnchecked(c, *family->spec, id));
-        return DeleteWithDependents(c, families_, *family, id, engine_.Now());
-      });
-  if (!deleted.ok()) return std::move(deleted).error();
-  RemoveStoredFiles(blobs_, *deleted);
   return util::OkStatus();
 }
 

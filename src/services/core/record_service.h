@@ -131,6 +131,11 @@ class RecordService {
   util::Result<Json> CreateIn(storage::Connection& connection, const Caller& caller,
                               const std::string& collection, const Json& body);
 
+  // Update inside a transaction the caller already holds (a preference upserted with its
+  // siblings). The same checks as Update; no expand.
+  util::Result<Json> UpdateIn(storage::Connection& connection, const Caller& caller,
+                              const std::string& collection, std::string_view id, const Json& body);
+
   // Whether the caller may update record `id` at all (before files are stored for it):
   // Unauthorized, NotFound or Forbidden as Update would answer.
   util::Status CheckMayUpdate(const Caller& caller, const std::string& collection,
@@ -142,8 +147,11 @@ class RecordService {
   // Deletes a record the caller may delete, with everything that depends on it.
   util::Status Delete(const Caller& caller, const std::string& collection, std::string_view id);
 
-  // --- The admin CLI (`cairn user ...`): no caller and no access rule, the same validation,
-  // uniqueness, hooks and cascades. ---
+  // --- The admin CLI (`cairn user ...`, `cairn category ...`): no caller and no access rule
+  // (read-only families too), the same validation, uniqueness, hooks and cascades
+  // (record_service_admin.cpp). ---
+  util::Result<WriteResult> AdminCreate(const std::string& collection, const Json& body,
+                                        const WriteOptions& options);
   util::Result<Json> AdminUpdate(const std::string& collection, std::string_view id,
                                  const Json& changes, const WriteOptions& options);
   util::Status AdminDelete(const std::string& collection, std::string_view id);
@@ -159,7 +167,7 @@ class RecordService {
   // reported at once.
   util::Result<Json> ValidateValues(const Family& family, const Json& body,
                                     records::WriteMode mode) const;
-  util::Result<WriteResult> CreateOn(storage::Connection& connection, const Caller& caller,
+  util::Result<WriteResult> CreateOn(storage::Connection& connection, const Caller* caller,
                                      const Family& family, const Json& values,
                                      const records::ExpandTree& tree, const WriteOptions& options);
   util::Result<Json> PrepareCreate(const Caller& caller, const Family& family, const Json& body,

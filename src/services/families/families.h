@@ -21,6 +21,9 @@ FamilyDefinition TrailLinkShareFamily();
 FamilyDefinition ApiTokenFamily(const util::Clock& clock);  // judges expirations
 FamilyDefinition SettingsFamily();
 FamilyDefinition TagFamily();
+FamilyDefinition SubcategoryFamily();
+FamilyDefinition UserCategoryPreferenceFamily();     // preferences.cpp
+FamilyDefinition UserSubcategoryPreferenceFamily();  // preferences.cpp
 
 // Adds every family to `registry` and seals it. `clock` must outlive the registry.
 void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock);

@@ -16,5 +16,8 @@ inline constexpr char kTrailShare[] = "trail_share";
 inline constexpr char kTrailLinkShare[] = "trail_link_share";
 inline constexpr char kApiTokens[] = "api_tokens";
 inline constexpr char kSettings[] = "settings";
+inline constexpr char kSubcategories[] = "subcategories";
+inline constexpr char kUserCategoryPreferences[] = "user_category_preferences";
+inline constexpr char kUserSubcategoryPreferences[] = "user_subcategory_preferences";
 
 }  // namespace cairn::services

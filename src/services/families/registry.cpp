@@ -18,6 +18,9 @@ void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock) {
   registry.Add(ApiTokenFamily(clock));
   registry.Add(SettingsFamily());
   registry.Add(TagFamily());
+  registry.Add(SubcategoryFamily());
+  registry.Add(UserCategoryPreferenceFamily());
+  registry.Add(UserSubcategoryPreferenceFamily());
   registry.Seal();
 }
 

@@ -94,7 +94,9 @@ FamilyDefinition TrailFamily() {
             ServerOnly(OptionalNumber("device_distance")),
             ServerOnly(OptionalNumber("device_elevation_gain")),
             ServerOnly(OptionalNumber("device_elevation_loss")),
-            ServerOnly(OptionalNumber("device_duration"))}},
+            ServerOnly(OptionalNumber("device_duration")),
+            // A kind of the trail's category ("Day hike" under Hiking); gone with it.
+            Relation("subcategory", kSubcategories, OnDelete::kUnlink)}},
       .access = {.view = AnyOf({FlagSet("public"), OwnRow("author"),
                                 SharedWithCaller(kTrailShare, "trail", Permission::kAny),
                                 InListSharedWithCaller(), LinkSharedWithCaller()}),
@@ -105,7 +107,13 @@ FamilyDefinition TrailFamily() {
       // Everything but `public` (and the author): who sees a trail is the owner's decision alone.
       .editor_fields = {"name", "description", "category", "date", "difficulty", "distance",
                         "duration", "elevation_gain", "elevation_loss", "lat", "lon", "location",
-                        "thumbnail", "gpx", "photos", "tags"},
+                        "thumbnail", "gpx", "photos", "tags", "subcategory"},
+      // A change of category alone drops a subcategory of the old one.
+      .agreements = {{.field = "subcategory",
+                      .target_field = "category",
+                      .equals_field = "category",
+                      .message = "This subcategory belongs to another category; choose one of "
+                                 "the trail's category, or none."}},
       .adjust_update = KeepThumbnailPhoto,
       .files = {{"gpx", UploadKind::kTrack, SizeLimit::kTrack,
                  [](const geo::Track* track) {

@@ -241,6 +241,21 @@ util::Result<Json> UploadService::CreateFromForm(const Caller& caller,
   return WithMetadata(std::move(result->record), plan.photo_metadata);
 }
 
+util::Result<Json> UploadService::AdminCreateFromForm(const std::string& collection,
+                                                      const MultipartForm& form) {
+  CAIRN_ASSIGN_OR_RETURN(const Family* family, FamilyOf(collection));
+  CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(*family, form, false, records::WriteMode::kCreate));
+  const std::string id = util::NewRecordId();
+  CAIRN_RETURN_IF_ERROR(StoreFiles(*family->spec, id, plan));
+  WriteOptions write{.record_id = id, .edits = plan.edits, .derived = plan.derived};
+  auto result = records_.AdminCreate(collection, plan.body, write);
+  if (!result.ok()) {
+    if (!plan.files.empty()) RemoveRecordFolder(*family->spec, id);
+    return std::move(result).error();
+  }
+  return std::move(result->record);
+}
+
 util::Result<Json> UploadService::UpdateFromForm(const Caller& caller,
                                                  const std::string& collection, std::string_view id,
                                                  const MultipartForm& form,

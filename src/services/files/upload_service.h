@@ -57,6 +57,11 @@ class UploadService {
   util::Result<records::Json> CreateFromForm(const Caller& caller, const std::string& collection,
                                              const MultipartForm& form, std::string_view expand);
 
+  // `cairn category add`: like CreateFromForm without a caller or access rule (read-only
+  // families too), for the admin CLI. The same checks of fields and files.
+  util::Result<records::Json> AdminCreateFromForm(const std::string& collection,
+                                                  const MultipartForm& form);
+
   // POST /{family}/form/{id}: updates record `id` (from the path; a form `id` naming another
   // record is refused with "id_mismatch") with the form's fields and files in one transaction.
   util::Result<records::Json> UpdateFromForm(const Caller& caller, const std::string& collection,

@@ -30,6 +30,10 @@ struct SearchableCollection {
   std::function<std::vector<FilterAttribute>(const Caller&)> filterable;
   // The attributes a sort may name: {attribute, SQL on alias `t`}.
   std::vector<std::pair<std::string, std::string>> sortable;
+  // What the caller's own settings leave out (the categories a user hides, for trails); unset:
+  // nothing.
+  std::function<util::Result<storage::SqlFragment>(storage::Connection&, const Caller&)>
+      caller_condition;
   // `_geoRadius` and `_geoBoundingBox`; empty functions where `_geo` is not filterable.
   GeoCompiler geo;
   // The documents of the records `ids`, in that order (an id no longer there is left out). For

@@ -167,6 +167,11 @@ util::Result<json> SearchService::Run(storage::Connection& connection, const Cal
   SearchRequest request;
   request.q = query.q;
   request.condition = And(policy.ListCondition(*spec, "t"), filter);
+  if (collection.caller_condition) {
+    CAIRN_ASSIGN_OR_RETURN(storage::SqlFragment own,
+                           collection.caller_condition(connection, caller));
+    request.condition = And(std::move(request.condition), own);
+  }
   request.order_by = std::move(order_by);
   int64_t page = 0, hits_per_page = 0;
   if (query.PageMode()) {

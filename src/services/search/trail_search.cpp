@@ -5,6 +5,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "services/categories/category_preferences.h"
 #include "services/discovery/trail_area.h"
 #include "services/families/names.h"
 #include "services/search/search_collections.h"
@@ -142,6 +143,17 @@ util::Result<std::vector<json>> TrailDocuments(storage::Connection& connection,
   return documents;
 }
 
+// The categories the caller hides in their preferences never show in a trail search.
+util::Result<storage::SqlFragment> OutsideHiddenCategories(storage::Connection& connection,
+                                                           const Caller& caller) {
+  CAIRN_ASSIGN_OR_RETURN(std::vector<std::string> hidden,
+                         HiddenCategoryIds(connection, caller.user_id));
+  if (hidden.empty()) return storage::SqlFragment{"1", {}};
+  storage::SqlFragment in = storage::IdIn("t.category", hidden);
+  in.sql = "NOT (" + in.sql + ")";
+  return in;
+}
+
 }  // namespace
 
 const SearchableCollection& TrailSearchCollection() {
@@ -167,6 +179,7 @@ const SearchableCollection& TrailSearchCollection() {
                    {"duration", "t.duration"},
                    {"author", "t.author"},
                    {"like_count", "0"}},
+      .caller_condition = OutsideHiddenCategories,
       .geo = {
           .radius =
               [](double lat, double lng, double meters) {

@@ -119,6 +119,11 @@ struct World {
     ids["SET"] = MakeRecord("/api/v1/settings", {{"unit", "metric"}}, owner);
     // A tag of the whole instance, on alice's private trail T only.
     ids["TAG"] = MakeRecord("/api/v1/tag", {{"name", "alice-tag"}}, owner);
+    // alice hides a category (her preference rows are hers alone).
+    ids["CPREF"] = MakeRecord("/api/v1/user-category-preference",
+                              {{"category", "hikingcategory1"}, {"visible", false}}, owner);
+    ids["SPREF"] = MakeRecord("/api/v1/user-subcategory-preference",
+                              {{"subcategory", "bikinggravel001"}, {"visible", false}}, owner);
     REQUIRE(server
                 .Post("/api/v1/trail/" + ids["T"],
                       {{"name", "T-secret"}, {"tags", Json::array({ids["TAG"]})}}, owner)
@@ -259,6 +264,17 @@ TEST_CASE("show and update: each caller gets exactly what the access model grant
        All(404, 200, 200, 200, 200, 404, 200, 200)},
       {"tag rename (refused while someone else's trail uses it)", "POST", "/api/v1/tag/{TAG}",
        R"({"name":"alice-tag"})", All(401, 200, 403, 403, 403, 401, 403, 200)},
+      {"category show (everyone)", "GET", "/api/v1/category/hikingcategory1", "",
+       All(200, 200, 200, 200, 200, 200, 200, 200)},
+      {"category update (nobody through the API)", "POST", "/api/v1/category/hikingcategory1",
+       R"({"name":"Mine"})", All(405, 405, 405, 405, 405, 405, 405, 405)},
+      {"subcategory show (everyone)", "GET", "/api/v1/subcategory/bikinggravel001", "",
+       All(200, 200, 200, 200, 200, 200, 200, 200)},
+      {"category preference show (its user only)", "GET",
+       "/api/v1/user-category-preference/{CPREF}", "", All(404, 200, 404, 404, 404, 404, 404, 200)},
+      {"subcategory preference show (its user only)", "GET",
+       "/api/v1/user-subcategory-preference/{SPREF}", "",
+       All(404, 200, 404, 404, 404, 404, 404, 200)},
   };
   RunRows(world, rows);
 }
@@ -304,6 +320,17 @@ TEST_CASE("create: the policy checks what a new record attaches to", "[api][perm
       {"tag (anyone signed in)", "PUT", "/api/v1/tag", R"({"name":"tag of {me}"})",
        All(401, 200, 200, 200, 200, 401, 200, 0)},
       {"tag by key", "PUT", "/api/v1/tag", R"({"name":"tag of a key"})", {{Role::kApiKey, 200}}},
+      {"category (nobody through the API)", "PUT", "/api/v1/category", R"({"name":"Mine"})",
+       All(405, 405, 405, 405, 405, 405, 405, 405)},
+      {"subcategory (nobody through the API)", "PUT", "/api/v1/subcategory",
+       R"({"name":"Mine","category":"hikingcategory1"})",
+       All(405, 405, 405, 405, 405, 405, 405, 405)},
+      {"own category preference", "PUT", "/api/v1/user-category-preference",
+       R"({"category":"walkingcategory","visible":false})",
+       All(401, 200, 200, 200, 200, 401, 200, 200)},
+      {"own category order", "POST", "/api/v1/user-category-preference/reorder",
+       R"({"categories":["walkingcategory","hikingcategory1"]})",
+       All(401, 200, 200, 200, 200, 401, 200, 200)},
       {"settings for someone else",
        "PUT",
        "/api/v1/settings",
@@ -401,6 +428,8 @@ TEST_CASE("lists and totals show each caller exactly the records they may see",
       {"/api/v1/api-token", "TOK", All(0, 1, 0, 0, 0, 0, 0, 1)},
       {"/api/v1/settings", "SET", All(0, 1, 0, 0, 0, 0, 0, 1)},
       {"/api/v1/tag", "TAG", All(0, 1, 1, 1, 1, 0, 1, 1)},
+      {"/api/v1/user-category-preference", "CPREF", All(0, 1, 0, 0, 0, 0, 0, 1)},
+      {"/api/v1/user-subcategory-preference", "SPREF", All(0, 1, 0, 0, 0, 0, 0, 1)},
   };
   for (const Listing& listing : listings) {
     for (const auto& [role, present] : listing.present) {

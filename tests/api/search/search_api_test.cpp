@@ -255,5 +255,32 @@ TEST_CASE("the index follows updates, deletes, shares, tag and user renames", "[
   CHECK(found("", token) == 0);
 }
 
+TEST_CASE("categories a user hides are left out of their trail searches", "[api][search]") {
+  TestServer server;
+  auto [alice, token] = server.CreateUser("alice");
+  auto [bob, bob_token] = server.CreateUser("bob");
+  Trail(server, token, alice, {{"name", "Ridge walk"}, {"category", "hikingcategory1"}});
+  Trail(server, token, alice, {{"name", "Ridge ride"}, {"category", "bikingcategory1"}});
+  Trail(server, token, alice, {{"name", "Ridge unsorted"}});
+  REQUIRE(server
+              .Put("/api/v1/user-category-preference",
+                   {{"category", "bikingcategory1"}, {"visible", false}}, token)
+              .status == 200);
+  Json mine = Search(server, {{"q", "ridge"}}, token);
+  CHECK(mine["estimatedTotalHits"] == 2);
+  for (const Json& hit : mine["hits"]) CHECK(hit["category"] != "Biking");
+  // Not even when the filter asks for them.
+  CHECK(Search(server, {{"q", ""}, {"filter", "category = Biking"}}, token)["hits"].empty());
+  // Another user's preferences are theirs alone; lists are not affected.
+  CHECK(Search(server, {{"q", "ridge"}}, bob_token)["estimatedTotalHits"] == 3);
+  CHECK(Search(server, {{"q", "ridge"}})["estimatedTotalHits"] == 3);
+  // Shown again, found again.
+  REQUIRE(server
+              .Put("/api/v1/user-category-preference",
+                   {{"category", "bikingcategory1"}, {"visible", true}}, token)
+              .status == 200);
+  CHECK(Search(server, {{"q", "ridge"}}, token)["estimatedTotalHits"] == 3);
+}
+
 }  // namespace
 }  // namespace cairn::api_test

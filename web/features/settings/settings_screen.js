@@ -1,15 +1,17 @@
-// Profile and settings (sign-in required): profile, preferences, password, API tokens, and
+// Profile and settings (sign-in required): profile, preferences, categories, password, API tokens, and
 // deleting the account. Each section saves on its own and shows its errors in place.
 import {h} from '../../lib/dom.js';
 import {auth} from '../../lib/resources.js';
 import {profileSection, preferencesSection} from './profile_sections.js';
 import {passwordSection, deleteSection} from './account_sections.js';
 import {tokensSection} from './tokens_section.js';
+import {categoriesSection} from './categories_section.js';
 import {scrollBehavior} from '../../lib/motion.js';
 
 const SECTIONS = [
   ['profile', 'Profile'],
   ['preferences', 'Preferences'],
+  ['categories', 'Categories'],
   ['password', 'Password'],
   ['tokens', 'API tokens'],
   ['delete', 'Delete account'],
@@ -49,7 +51,7 @@ export default {
         return;
       }
     }
-    const sections = [profileSection(session), preferencesSection(session), passwordSection(session), tokensSection(), deleteSection(ctx)];
+    const sections = [profileSection(session), preferencesSection(session), categoriesSection(), passwordSection(session), tokensSection(), deleteSection(ctx)];
     for (const section of sections) section.querySelector('h2').setAttribute('tabindex', '-1');
     view.append(
       h(

@@ -3,7 +3,9 @@
 // share one `editor` that holds the current record and tells the others when it changed.
 import {h, replace, toast, keepFocus} from '../../lib/dom.js';
 import {quote} from '../../lib/api.js';
-import {categories as categoryRecords, trailShares, trails} from '../../lib/resources.js';
+import {trailShares, trails} from '../../lib/resources.js';
+import {orderedCategories} from '../../lib/category_choices.js';
+import {pickerCategories} from '../../lib/category_order.js';
 import {formError, onSubmit} from '../../lib/forms.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {detailFields, editSection as section, statFields, trailBody} from './trail_fields.js';
@@ -114,10 +116,12 @@ export default {
     const {view, params, session, navigate} = ctx;
     document.title = 'Edit trail · Cairn';
     view.append(h('p', {class: 'loading'}, 'Loading…'));
-    const [trail, categories] = await Promise.all([
+    const [trail, ordered] = await Promise.all([
       trails.show(params.id, {expand: 'waypoints,category,tags'}),
-      categoryRecords.list().catch(() => []),
+      orderedCategories().catch(() => []),
     ]);
+    // The user's order without hidden categories, but the trail's own stays choosable.
+    const categories = pickerCategories(ordered, trail.category);
     const isAuthor = authorId(trail) === session.user.id;
     const canEdit = isAuthor || (await hasEditShare(trail.id, session.user.id));
     if (!ctx.isCurrent()) return undefined;

@@ -2,7 +2,9 @@
 // without a file. Uploads run two at a time; every file has its own row with progress and, when
 // it fails, the reason in words and what can be done about it (a duplicate can be imported anyway).
 import {h, replace, toast, uniqueId} from '../../lib/dom.js';
-import {categories as categoryRecords, trails} from '../../lib/resources.js';
+import {trails} from '../../lib/resources.js';
+import {orderedCategories} from '../../lib/category_choices.js';
+import {defaultCategoryId, pickerCategories} from '../../lib/category_order.js';
 import {formError, onSubmit} from '../../lib/forms.js';
 import {formatBytes} from '../../lib/format.js';
 import {config} from '../../lib/session.js';
@@ -158,7 +160,8 @@ function manualPanel({session, navigate, categories}) {
     'form',
     {class: 'stack', novalidate: true},
     formError(),
-    detailFields({category: session.settings.category || ''}, {categories, publicDefault}),
+    // The favourite category of the settings, else the first one shown in the user's order.
+    detailFields({category: defaultCategoryId(categories, session.settings.category || '')}, {categories: pickerCategories(categories), publicDefault}),
     h('h3', null, 'Statistics'),
     statFields({}, session.units),
     h('div', {class: 'actions'}, h('button', {type: 'submit', class: 'button primary'}, 'Create trail')),
@@ -208,7 +211,7 @@ export default {
   async render(ctx) {
     if (!ctx.requireUser()) return undefined;
     document.title = 'New trail · Cairn';
-    const categories = await categoryRecords.list().catch((error) => {
+    const categories = await orderedCategories().catch((error) => {
       console.error(error);
       return [];
     });

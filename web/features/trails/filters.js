@@ -4,7 +4,9 @@
 // reports what the visitor chose; the screen owns the state, the URL and the loading. On phones
 // the filters fold behind a "Filters" button.
 import {h, uniqueId} from '../../lib/dom.js';
-import {categories as categoryRecords, tags as tagRecords, trails as trailRecords} from '../../lib/resources.js';
+import {tags as tagRecords, trails as trailRecords} from '../../lib/resources.js';
+import {orderedCategories} from '../../lib/category_choices.js';
+import {pickerCategories} from '../../lib/category_order.js';
 import {DIFFICULTIES} from '../../lib/format.js';
 import {RANGE_FILTERS, boundText, sliderRanges, thumbPositions, thumbText} from './filter_ranges.js';
 import {SCOPES, SORTS, filterCount, hasFilters} from './query.js';
@@ -281,11 +283,11 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
       if (!disposed) console.warn(`The filter ranges could not be loaded: ${error.message}`);
     });
 
-  categoryRecords
-    .list()
+  // In the user's order, without the categories they hide (unless the URL asks for one).
+  orderedCategories()
     .then((categories) => {
-      if (disposed || !Array.isArray(categories)) return;
-      categorySelect.append(...categories.map((c) => h('option', {value: c.id}, c.name)));
+      if (disposed) return;
+      categorySelect.append(...pickerCategories(categories, wantedCategory).map((c) => h('option', {value: c.id}, c.name)));
       // An id from an old link that names no category still filters; say so rather than hide it.
       if (wantedCategory && !categories.some((c) => c.id === wantedCategory)) categorySelect.append(h('option', {value: wantedCategory}, 'Unknown category'));
       categorySelect.value = wantedCategory;
