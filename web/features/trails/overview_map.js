@@ -113,10 +113,13 @@ function markerBatch() {
   };
 }
 
-// createTrailsMap(element, {onHover(id|null)}) -> {setAll, setPage, fit, highlight, note, resize, remove}
-// setAll(trails, {fit}) draws the set of all matching trails (null: none known yet); setPage(trails)
-// marks the page's trails, drawing any the set lacks. onHover tells which trail the pointer is on.
-export function createTrailsMap(element, {onHover} = {}) {
+// createTrailsMap(element, {onHover(id|null), onMove(view, {byUser})}) ->
+//   {setAll, setPage, fit, fitBox, setPosition, view, highlight, note, resize, remove}
+// setAll(trails, {fit}) draws the set of the matching trails (null: none known yet); setPage(trails)
+// marks the page's trails, drawing any the set lacks. onHover tells which trail the pointer is on;
+// onMove, after every move, where the map is now (view()'s {box, zoom, lat, lon}) and whether the
+// visitor moved it (not a fit, a position given, or a new size).
+export function createTrailsMap(element, {onHover, onMove} = {}) {
   // A wider hit area than the 3 px lines, for fingers and shaky hands.
   const renderer = L.canvas({tolerance: 5});
   const map = createMap(element, {preferCanvas: true, renderer});
@@ -137,6 +140,26 @@ export function createTrailsMap(element, {onHover} = {}) {
   const drawn = new Map();
   let highlighted = null;
   let hovered = null;
+  // Above 0 while the map moves itself: Leaflet reports those moves at once (no animation).
+  let movingItself = 0;
+  function itself(action) {
+    movingItself += 1;
+    try {
+      return action();
+    } finally {
+      movingItself -= 1;
+    }
+  }
+
+  function view() {
+    const bounds = map.getBounds();
+    const center = map.getCenter();
+    return {
+      box: {west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth()},
+      zoom: map.getZoom(), lat: center.lat, lon: center.lng,
+    };
+  }
+  map.on('moveend', () => onMove?.(view(), {byUser: movingItself === 0}));
 
   // --- Drawing ---
 
@@ -344,11 +367,13 @@ export function createTrailsMap(element, {onHover} = {}) {
   }
 
   function fitTo(box) {
-    map.invalidateSize();
-    if (!box.isValid()) return false;
-    map.fitBounds(box, {padding: [24, 24], maxZoom: FIT_MAX_ZOOM, animate: false});
-    showStarts();
-    return true;
+    return itself(() => {
+      map.invalidateSize();
+      if (!box.isValid()) return false;
+      map.fitBounds(box, {padding: [24, 24], maxZoom: FIT_MAX_ZOOM, animate: false});
+      showStarts();
+      return true;
+    });
   }
 
   return {
@@ -412,12 +437,25 @@ export function createTrailsMap(element, {onHover} = {}) {
       for (const entry of drawn.values()) extend(box, entry);
       return fitTo(box);
     },
+    // Frames a box ({west, south, east, north}, map_area.js) such as the trails' box.
+    fitBox(box) {
+      return fitTo(L.latLngBounds([box.south, box.west], [box.north, box.east]));
+    },
+    // Puts the map at a position ({zoom, lat, lon}) such as the URL's.
+    setPosition({zoom, lat, lon}) {
+      itself(() => {
+        map.invalidateSize();
+        map.setView([lat, lon], zoom, {animate: false});
+        showStarts();
+      });
+    },
+    view,
     highlight,
     note(children) {
       note.show(children);
     },
     resize() {
-      map.invalidateSize();
+      itself(() => map.invalidateSize());
     },
     remove() {
       map.remove();
