@@ -106,18 +106,27 @@ function rangeFieldset(filter, units, state) {
   };
 }
 
-// The tag filter: shown only while the list is narrowed to one tag, as the tag's name with a
-// button that drops it (onRemove). show(id) names the tag, fetching its name.
-function tagField(onRemove) {
+// The tag filter: a choice of every tag (by name, up to TAG_CHOICES) while none is chosen; once
+// one is (here or by a trail page's tag link), the tag's name with a button that drops it.
+// onChange() after either; show(id) names the tag, fetching its name.
+const TAG_CHOICES = 500;
+function tagField(onChange) {
   const name = h('span', {class: 'tag'});
   const remove = h('button', {type: 'button', class: 'button small'}, 'Remove');
-  const element = h('div', {class: 'trails-tag', role: 'group', 'aria-label': 'Tag', hidden: true}, h('span', {class: 'trails-tag-label'}, 'Tag'), h('div', {class: 'row'}, name, remove));
+  const chosen = h('div', {class: 'row', hidden: true}, name, remove);
+  const selectId = uniqueId('f-tag');
+  // No name: the form's value is the field's id.
+  const select = h('select', {id: selectId, class: 'input'}, h('option', {value: ''}, 'Any tag'));
+  const element = h('div', {class: 'field trails-tag'}, h('label', {class: 'trails-tag-label', for: selectId}, 'Tag'), select, chosen);
+  let listed = false;
   const field = {
     id: '',
     element,
     show(id = '') {
       field.id = id || '';
-      element.hidden = !field.id;
+      chosen.hidden = !field.id;
+      select.hidden = Boolean(field.id);
+      select.value = '';
       if (!field.id) return;
       name.textContent = '…';
       remove.setAttribute('aria-label', 'Remove the tag filter');
@@ -132,10 +141,28 @@ function tagField(onRemove) {
         },
       );
     },
+    // The tags to choose from, asked for once.
+    load() {
+      if (listed) return;
+      listed = true;
+      tagRecords.list({sort: 'name', perPage: TAG_CHOICES, fields: 'id,name'}).then(
+        (tags) => select.append(...(Array.isArray(tags) ? tags : []).map((tag) => h('option', {value: tag.id}, tag.name))),
+        (error) => console.warn(`The tags could not be loaded: ${error.message}`),
+      );
+    },
   };
+  // A tag chosen or dropped: the keyboard stays on the control that takes its place.
+  select.addEventListener('change', (event) => {
+    event.stopPropagation();
+    if (!select.value) return;
+    field.show(select.value);
+    onChange();
+    remove.focus();
+  });
   remove.addEventListener('click', () => {
     field.show('');
-    onRemove();
+    onChange();
+    select.focus();
   });
   return field;
 }
@@ -189,11 +216,9 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
   const scopeField = signedIn ? selectField('Show', 'scope', SCOPES, state.scope) : null;
   const dates = dateFieldset(state);
   const completedField = signedIn ? selectField('Done', 'completed', COMPLETIONS, state.completed) : null;
-  const tagFilter = tagField(() => {
-    report(false);
-    searchInput.focus();
-  });
+  const tagFilter = tagField(() => report(false));
   tagFilter.show(state.tag);
+  tagFilter.load();
   // Not "Clear filters": that is the empty state's button, and two of one name confuse.
   const clearButton = h('button', {type: 'button', class: 'button', onclick: onClear}, 'Reset filters');
   const panelId = uniqueId('trail-filters');

@@ -61,6 +61,7 @@ export function mapPanel({position = null, onHover, onMove}) {
   let viewReady = false;
   let placed = Boolean(position);
   let fitPageWhenListed = false;
+  let fitSetWhenLoaded = false;
   let trailsBox = null;
   const boxController = new AbortController();
   // The area last asked for ({box, zoom, capped}), the last set fetched ({key, setKey, trails,
@@ -119,9 +120,19 @@ export function mapPanel({position = null, onHover, onMove}) {
       }
       if (disposed) return;
       // The visitor moved the map meanwhile: theirs is the view.
-      if (!placed) {
-        if (box) mapView.fitBox(box);
-        else if (!mapView.fit()) fitPageWhenListed = true;
+      if (!placed && box && box.east <= 180) {
+        mapView.fitBox(box);
+      } else if (!placed && box) {
+        // Across the antimeridian: the map draws each trail at its own longitude (no copies of
+        // the world), so the box's side of it may be empty. The page's trails (else the whole
+        // world's longitudes) first, then the trails that come for that view.
+        fitSetWhenLoaded = true;
+        if (!mapView.fit()) {
+          mapView.fitBox({...box, west: -180, east: 180});
+          fitPageWhenListed = true;
+        }
+      } else if (!placed && !mapView.fit()) {
+        fitPageWhenListed = true;
       }
     }
     viewReady = true;
@@ -140,6 +151,7 @@ export function mapPanel({position = null, onHover, onMove}) {
     if (byUser) {
       placed = true;
       fitPageWhenListed = false;
+      fitSetWhenLoaded = false;
       onMove?.(formatMapPosition(view));
     }
     clearTimeout(moveTimer);
@@ -182,7 +194,10 @@ export function mapPanel({position = null, onHover, onMove}) {
     draw();
     // A filter with nothing here but trails elsewhere, and the map not placed by the visitor:
     // show the page's trails rather than an empty map.
-    if (mapSet?.key === request.key && !mapSet.trails.length && listed?.items.length && !placed) mapView.fit();
+    const loaded = mapSet?.key === request.key;
+    if (loaded && !mapSet.trails.length && listed?.items.length && !placed) mapView.fit();
+    else if (loaded && fitSetWhenLoaded && !placed) mapView.fit();
+    if (loaded) fitSetWhenLoaded = false;
   }
 
   // Puts what is known on the map: the set of the current filter (of this area, or of the last

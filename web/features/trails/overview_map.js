@@ -23,6 +23,9 @@ const FIT_MAX_ZOOM = 14;
 const START_ZOOM = 12;
 // Markers closer than this many pixels share a cluster.
 const CLUSTER_RADIUS = 60;
+// A move ending this long after the visitor's last touch of the map is still theirs (a zoom's
+// animation, a drag's inertia).
+const HAND_MS = 1500;
 
 const LINE = {color: TRACK_COLOR, weight: 3, opacity: 0.85};
 // Leaflet drops points closer than this many pixels: an overview needs no more, and it is less
@@ -141,7 +144,18 @@ export function createTrailsMap(element, {onHover, onMove} = {}) {
   let highlighted = null;
   let hovered = null;
   // Above 0 while the map moves itself: Leaflet reports those moves at once (no animation).
+  // A move is the visitor's when it follows their hand on the map (a drag, a wheel, a key, a
+  // click on a zoom button or a cluster) closely enough: a window resized moves it too.
   let movingItself = 0;
+  let handAt = -Infinity;
+  for (const type of ['pointerdown', 'wheel', 'keydown', 'touchstart']) {
+    element.addEventListener(type, () => {
+      handAt = performance.now();
+    }, {capture: true, passive: true});
+  }
+  map.on('drag', () => {
+    handAt = performance.now();
+  });
   function itself(action) {
     movingItself += 1;
     try {
@@ -159,7 +173,7 @@ export function createTrailsMap(element, {onHover, onMove} = {}) {
       zoom: map.getZoom(), lat: center.lat, lon: center.lng,
     };
   }
-  map.on('moveend', () => onMove?.(view(), {byUser: movingItself === 0}));
+  map.on('moveend', () => onMove?.(view(), {byUser: movingItself === 0 && performance.now() - handAt < HAND_MS}));
 
   // --- Drawing ---
 
