@@ -33,7 +33,9 @@ export async function runArchiveSteps({browser, origin, out}) {
     const lineFields = new Set();
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (url.pathname !== '/api/v1/trail' || !url.searchParams.get('skipTotal')) return;
+      // The map's requests: light records with their lines, no author (the cards' have one).
+      const fields = url.searchParams.get('fields') || '';
+      if (url.pathname !== '/api/v1/trail' || url.searchParams.has('expand') || !/^id,name,(sketch|preview)\b/.test(fields)) return;
       lineFields.add(url.searchParams.get('fields'));
       mapAnswers.push(response.json().then((answer) => answer.items.length));
     });
