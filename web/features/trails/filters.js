@@ -1,9 +1,9 @@
 // The trails page's search and filter form: search box, sort, difficulty, distance, elevation
 // gain and loss and duration ranges (each two number boxes and a two-thumb slider whose ends
 // the server gives), the trail's date between two days, category, (signed in) scope and done or
-// not, and the tag a trail page's tag link chose. It
-// reports what the visitor chose; the screen owns the state, the URL and the loading. On phones
-// the filters fold behind a "Filters" button.
+// not, and a tag (chosen here or by a trail page's tag link). It reports what the visitor chose;
+// the screen owns the state, the URL and the loading. On phones the filters fold behind a
+// "Filters" button.
 import {h, uniqueId} from '../../lib/dom.js';
 import {categories as categoryRecords, tags as tagRecords, trails as trailRecords} from '../../lib/resources.js';
 import {DIFFICULTIES} from '../../lib/format.js';
