@@ -1,9 +1,10 @@
 // The trails page's map panel: the overview map of the matching trails that cross its area (not
 // only the page's, and not only those starting in view), beside the cards on wide screens and
 // folded above them on narrow ones. Leaflet loads only once the map is on screen. The map first
-// opens where the URL says, else on the box around every trail the viewer may see; each pan or
-// zoom that leaves the area fetched asks for the trails of the new one (with a margin, so small
-// moves ask for nothing), and while a set is on its way the page's trails stand in.
+// opens where the URL says, else on the box around every trail the viewer may see (then framed to
+// the matching trails found there); each pan or zoom that leaves the area fetched asks for the
+// trails of the new one (with a margin, so small moves ask for nothing), and while a set is on
+// its way the page's trails stand in.
 import {h, replace} from '../../lib/dom.js';
 import {fetchMapTrails, fetchTrailsBox, serverHasPreviews} from './fetch_trails.js';
 import {NARROW} from './filters.js';
@@ -119,20 +120,20 @@ export function mapPanel({position = null, onHover, onMove}) {
         console.warn(`The trails' box could not be loaded: ${error.message}`);
       }
       if (disposed) return;
-      // The visitor moved the map meanwhile: theirs is the view.
-      if (!placed && box && box.east <= 180) {
-        mapView.fitBox(box);
-      } else if (!placed && box) {
-        // Across the antimeridian: the map draws each trail at its own longitude (no copies of
-        // the world), so the box's side of it may be empty. The page's trails (else the whole
-        // world's longitudes) first, then the trails that come for that view.
+      // The visitor moved the map meanwhile: theirs is the view. Else the box's area is asked
+      // for, and the view then framed to the matching trails that come for it (a filter in the
+      // URL may match a few of many).
+      if (!placed) {
         fitSetWhenLoaded = true;
-        if (!mapView.fit()) {
-          mapView.fitBox({...box, west: -180, east: 180});
+        if (box && box.east <= 180) {
+          mapView.fitBox(box);
+        } else if (!mapView.fit()) {
+          // No box, or one across the antimeridian: the map draws each trail at its own
+          // longitude (no copies of the world), so that box's side of it may be empty. The
+          // page's trails when they come, the whole world's longitudes meanwhile.
+          if (box) mapView.fitBox({...box, west: -180, east: 180});
           fitPageWhenListed = true;
         }
-      } else if (!placed && !mapView.fit()) {
-        fitPageWhenListed = true;
       }
     }
     viewReady = true;
