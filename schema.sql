@@ -1,4 +1,4 @@
--- Cairn database schema, version 7. Applied to a fresh data.db; older files are brought here by
+-- Cairn database schema, version 10. Applied to a fresh data.db; older files are brought here by
 -- the steps in src/storage/migrations.cpp (keep both in step: a test compares them).
 -- Column names equal the JSON field names of the record model. Multi-valued relations and files
 -- are JSON arrays of ids/names; booleans are 0/1; timestamps are "YYYY-MM-DD HH:MM:SS.mmmZ" text.
@@ -82,6 +82,9 @@ CREATE INDEX trails_date ON trails (date);
 CREATE INDEX trails_name ON trails (name);
 CREATE INDEX trails_distance ON trails (distance);
 CREATE INDEX trails_elevation_gain ON trails (elevation_gain);
+-- Trails without a track by their start, for maps (services/discovery/trail_area.h); those with
+-- one are found by the R*Tree below.
+CREATE INDEX trails_trackless_start ON trails (lat, lon) WHERE polyline = '';
 -- Trails with a track by their bounding box, for maps: "every trail that crosses this view".
 CREATE VIRTUAL TABLE trails_bbox USING rtree(id, min_lat, max_lat, min_lon, max_lon);
 -- A track over the antimeridian has min_lon > max_lon (RFC 7946 §5.2); the index, whose boxes
@@ -260,6 +263,115 @@ CREATE TABLE password_resets (
 );
 CREATE INDEX password_resets_user ON password_resets (user);
 
+-- Full-text search (services/search/search_index.h). Each trail and list has one row in
+-- trails_search / lists_search, under the same rowid, holding its words folded by cairn_fold (lower
+-- case, no accents: util::FoldForSearch, which every connection of the server registers) and the
+-- names of its tags, author and category; *_search_infix indexes the short fields again by
+-- trigrams (inner parts of words), *_search_terms lists the distinct words (typos). Triggers keep
+-- them in step with every write, inside its transaction. A client without cairn_fold (the sqlite3
+-- shell) can read everything, but not write trails or lists, nor rename or delete users,
+-- categories or tags. Prefix indexes of one and two characters keep the first letters typed as
+-- quick as whole words ("s" takes 8 ms at 10 000 trails without them, 2 ms with them).
+CREATE VIRTUAL TABLE trails_search USING fts5(name, description, location, tags, author, category,
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2');
+CREATE VIRTUAL TABLE trails_search_infix USING fts5(name, location, tags, author, category,
+  content = '', tokenize = 'trigram');
+CREATE VIRTUAL TABLE trails_search_terms USING fts5vocab(trails_search, row);
+-- What the index holds for each trail (CROSS JOIN: a trail's few tag ids lead to the tags, never
+-- every tag to the trail's ids).
+CREATE VIEW trails_search_source AS SELECT t.rowid AS trail, cairn_fold(t.name) AS name,
+  cairn_fold(t.description) AS description, cairn_fold(t.location) AS location,
+  cairn_fold((SELECT group_concat(g.name, ' ') FROM json_each(CASE WHEN json_valid(t.tags)
+    THEN t.tags ELSE '[]' END) j CROSS JOIN tags g ON g.id = j.value)) AS tags,
+  cairn_fold((SELECT u.username FROM users u WHERE u.id = t.author)) AS author,
+  cairn_fold((SELECT c.name FROM categories c WHERE c.id = t.category)) AS category
+FROM trails t;
+-- Inserting a trail's rowid here reads it into the index again (or out, when it is gone).
+CREATE VIEW trails_search_reindex (trail) AS SELECT NULL WHERE 0;
+CREATE TRIGGER trails_search_reindex_trail INSTEAD OF INSERT ON trails_search_reindex BEGIN
+  -- A contentless table forgets a row when told the values it indexed for it.
+  INSERT INTO trails_search_infix (trails_search_infix, rowid, name, location, tags, author,
+    category) SELECT 'delete', rowid, name, location, tags, author, category FROM trails_search
+    WHERE rowid = NEW.trail;
+  DELETE FROM trails_search WHERE rowid = NEW.trail;
+  INSERT INTO trails_search (rowid, name, description, location, tags, author, category)
+    SELECT * FROM trails_search_source WHERE trail = NEW.trail;
+  INSERT INTO trails_search_infix (rowid, name, location, tags, author, category)
+    SELECT rowid, name, location, tags, author, category FROM trails_search WHERE rowid = NEW.trail;
+END;
+CREATE TRIGGER trails_search_insert AFTER INSERT ON trails BEGIN
+  INSERT INTO trails_search_reindex VALUES (NEW.rowid);
+END;
+CREATE TRIGGER trails_search_update AFTER UPDATE OF name, description, location, tags, author,
+  category ON trails WHEN OLD.name IS NOT NEW.name OR OLD.description IS NOT NEW.description
+  OR OLD.location IS NOT NEW.location OR OLD.tags IS NOT NEW.tags OR OLD.author IS NOT NEW.author
+  OR OLD.category IS NOT NEW.category BEGIN
+  INSERT INTO trails_search_reindex VALUES (NEW.rowid);
+END;
+CREATE TRIGGER trails_search_delete AFTER DELETE ON trails BEGIN
+  INSERT INTO trails_search_reindex VALUES (OLD.rowid);
+END;
+
+CREATE VIRTUAL TABLE lists_search USING fts5(name, description, author,
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2');
+CREATE VIRTUAL TABLE lists_search_infix USING fts5(name, author, content = '', tokenize = 'trigram');
+CREATE VIRTUAL TABLE lists_search_terms USING fts5vocab(lists_search, row);
+CREATE VIEW lists_search_source AS SELECT l.rowid AS list, cairn_fold(l.name) AS name,
+  cairn_fold(l.description) AS description,
+  cairn_fold((SELECT u.username FROM users u WHERE u.id = l.author)) AS author
+FROM lists l;
+CREATE VIEW lists_search_reindex (list) AS SELECT NULL WHERE 0;
+CREATE TRIGGER lists_search_reindex_list INSTEAD OF INSERT ON lists_search_reindex BEGIN
+  INSERT INTO lists_search_infix (lists_search_infix, rowid, name, author)
+    SELECT 'delete', rowid, name, author FROM lists_search WHERE rowid = NEW.list;
+  DELETE FROM lists_search WHERE rowid = NEW.list;
+  INSERT INTO lists_search (rowid, name, description, author)
+    SELECT * FROM lists_search_source WHERE list = NEW.list;
+  INSERT INTO lists_search_infix (rowid, name, author)
+    SELECT rowid, name, author FROM lists_search WHERE rowid = NEW.list;
+END;
+CREATE TRIGGER lists_search_insert AFTER INSERT ON lists BEGIN
+  INSERT INTO lists_search_reindex VALUES (NEW.rowid);
+END;
+CREATE TRIGGER lists_search_update AFTER UPDATE OF name, description, author ON lists
+  WHEN OLD.name IS NOT NEW.name OR OLD.description IS NOT NEW.description
+  OR OLD.author IS NOT NEW.author BEGIN
+  INSERT INTO lists_search_reindex VALUES (NEW.rowid);
+END;
+CREATE TRIGGER lists_search_delete AFTER DELETE ON lists BEGIN
+  INSERT INTO lists_search_reindex VALUES (OLD.rowid);
+END;
+
+-- The names the index holds for a trail or list come from these rows: renaming one (or deleting
+-- it while rows still name it) reads the rows that name it again.
+CREATE TRIGGER users_search_update AFTER UPDATE OF username ON users
+  WHEN OLD.username IS NOT NEW.username BEGIN
+  INSERT INTO trails_search_reindex SELECT rowid FROM trails WHERE author = NEW.id;
+  INSERT INTO lists_search_reindex SELECT rowid FROM lists WHERE author = NEW.id;
+END;
+CREATE TRIGGER users_search_delete AFTER DELETE ON users BEGIN
+  INSERT INTO trails_search_reindex SELECT rowid FROM trails WHERE author = OLD.id;
+  INSERT INTO lists_search_reindex SELECT rowid FROM lists WHERE author = OLD.id;
+END;
+CREATE TRIGGER categories_search_update AFTER UPDATE OF name ON categories
+  WHEN OLD.name IS NOT NEW.name BEGIN
+  INSERT INTO trails_search_reindex SELECT rowid FROM trails WHERE category = NEW.id;
+END;
+CREATE TRIGGER categories_search_delete AFTER DELETE ON categories BEGIN
+  INSERT INTO trails_search_reindex SELECT rowid FROM trails WHERE category = OLD.id;
+END;
+-- No index leads from a tag to its trails: every trail's tags are scanned (instr first, cheaply).
+CREATE TRIGGER tags_search_update AFTER UPDATE OF name ON tags WHEN OLD.name IS NOT NEW.name BEGIN
+  INSERT INTO trails_search_reindex SELECT t.rowid FROM trails t WHERE instr(t.tags, NEW.id) > 0
+    AND EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(t.tags) THEN t.tags ELSE '[]' END) j
+    WHERE j.value = NEW.id);
+END;
+CREATE TRIGGER tags_search_delete AFTER DELETE ON tags BEGIN
+  INSERT INTO trails_search_reindex SELECT t.rowid FROM trails t WHERE instr(t.tags, OLD.id) > 0
+    AND EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(t.tags) THEN t.tags ELSE '[]' END) j
+    WHERE j.value = OLD.id);
+END;
+
 -- The default categories of the reference system.
 INSERT INTO categories (id, created, updated, name) VALUES
   ('hikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Hiking'),
@@ -269,4 +381,4 @@ INSERT INTO categories (id, created, updated, name) VALUES
   ('canoeingcategor', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Canoeing'),
   ('bikingcategory1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Biking');
 
-PRAGMA user_version = 9;
+PRAGMA user_version = 10;

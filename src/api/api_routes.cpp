@@ -18,6 +18,7 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       account_routes_(services.accounts, services.auth, callers_),
       track_routes_(services.tracks),
       discovery_routes_(services.discovery),
+      search_routes_(services.search),
       file_routes_(services.uploads, services.files) {}
 
 void ApiRoutes::Register(http::Router& http_router) {
@@ -25,6 +26,7 @@ void ApiRoutes::Register(http::Router& http_router) {
   router.Add(
       "GET", "/api/health", [this](auto& r, auto& c) { return Health(r, c); }, CallerUse::kIgnore);
   file_routes_.Register(router);
+  search_routes_.Register(router);
   // Route groups a family may ask for beside its generic routes.
   const std::map<std::string, std::function<void()>> groups = {
       {"accounts", [&] { account_routes_.Register(router); }},

@@ -7,6 +7,7 @@
 #include "api/discovery/discovery_routes.h"
 #include "api/files/file_routes.h"
 #include "api/records/record_routes.h"
+#include "api/search/search_routes.h"
 #include "api/tracks/track_routes.h"
 #include "http/router.h"
 #include "services/files/disk_space_monitor.h"
@@ -20,6 +21,7 @@ struct ApiServices {
   services::AuthService& auth;
   services::TrackService& tracks;
   services::TrailDiscovery& discovery;
+  services::search::SearchService& search;
   services::UploadService& uploads;
   services::FileDelivery& files;
   const services::DiskSpaceMonitor& disk_space;
@@ -43,6 +45,7 @@ class ApiRoutes {
   AccountRoutes account_routes_;
   TrackRoutes track_routes_;
   DiscoveryRoutes discovery_routes_;
+  SearchRoutes search_routes_;
   FileRoutes file_routes_;
 };
 

@@ -71,8 +71,8 @@ int RunServer(const Config& config) {
   http::Router router;
   Core& c = **core;
   CheckStorageAtStart(c);
-  api::ApiRoutes routes({*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.uploads,
-                         *c.files, *c.disk_space},
+  api::ApiRoutes routes({*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.search,
+                         *c.uploads, *c.files, *c.disk_space},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});

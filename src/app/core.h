@@ -20,6 +20,7 @@
 #include "services/files/file_delivery.h"
 #include "services/files/thumbnail_cache.h"
 #include "services/files/upload_service.h"
+#include "services/search/search_service.h"
 #include "services/tracks/track_service.h"
 #include "storage/blob_store.h"
 #include "storage/database.h"
@@ -44,6 +45,7 @@ struct Core {
   std::unique_ptr<services::AccountService> accounts;
   std::unique_ptr<services::TrackService> tracks;
   std::unique_ptr<services::TrailDiscovery> discovery;
+  std::unique_ptr<services::search::SearchService> search;
   std::unique_ptr<services::UploadService> uploads;
   std::unique_ptr<services::ThumbnailCache> thumbnails;
   std::unique_ptr<services::FileDelivery> files;

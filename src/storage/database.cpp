@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "storage/schema.h"
+#include "storage/sql_functions.h"
 
 namespace cairn::storage {
 namespace {
@@ -86,6 +87,8 @@ struct Connection::Impl {
   Impl(const std::string& path, int flags) : db(path, flags, kBusyTimeoutMs) {
     // Every 10 000 virtual machine steps (well under a millisecond) SQLite asks whether to go on.
     sqlite3_progress_handler(db.getHandle(), 10000, &Impl::PastDeadline, this);
+    // The search index's triggers and the map-area conditions call them.
+    RegisterSqlFunctions(db.getHandle());
   }
 
   static int PastDeadline(void* self) {

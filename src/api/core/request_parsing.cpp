@@ -133,6 +133,7 @@ util::Result<services::ListParams> ListParamsOf(const http::Request& request) {
   params.filter = request.QueryValue("filter");
   params.expand = request.QueryValue("expand");
   params.skip_total = IsTrue(request.QueryValue("skipTotal"));
+  params.query = request.query;
   return params;
 }
 

@@ -110,6 +110,14 @@ struct FamilyRoutes {
   std::vector<std::string> extra;
 };
 
+// A query parameter a family's list understands beside PocketBase's (a trail list's `bbox`):
+// its value becomes a condition on the listed rows (alias "t"), or an error (a 400).
+struct ListParameter {
+  std::string name;
+  std::function<util::Result<storage::SqlFragment>(std::string_view value, const Caller&)>
+      condition;
+};
+
 // A record about to be inserted, as a family's `prepare_insert` may complete it.
 struct NewRecord {
   records::Json& values;  // validated fields; server-set fields may be added
@@ -149,6 +157,8 @@ struct FamilyDefinition {
   // the record} (a user's password resets).
   std::vector<std::pair<std::string, std::string>> owned_rows;
 
+  // Query parameters of the family's list beyond PocketBase's; absent ones add no condition.
+  std::vector<ListParameter> list_parameters;
   // Expands applied on each operation in addition to the client's `expand`.
   std::string show_expand, list_expand, create_expand, update_expand;
 

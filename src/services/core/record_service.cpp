@@ -99,6 +99,29 @@ util::Result<Json> RecordService::Show(const Caller& caller, const std::string& 
   });
 }
 
+namespace {
+
+// `extra` AND the conditions of the family's own list parameters the request names (the first
+// value of each).
+util::Result<storage::SqlFragment> ListParameterConditions(const Family& family,
+                                                           const ListParams& params,
+                                                           const Caller& caller,
+                                                           const storage::SqlFragment& extra) {
+  storage::SqlFragment combined = extra;
+  for (const ListParameter& parameter : family.definition.list_parameters) {
+    auto given = std::find_if(params.query.begin(), params.query.end(),
+                              [&](const auto& entry) { return entry.first == parameter.name; });
+    if (given == params.query.end()) continue;
+    CAIRN_ASSIGN_OR_RETURN(storage::SqlFragment condition,
+                           parameter.condition(given->second, caller));
+    combined.sql = "(" + combined.sql + ") AND (" + condition.sql + ")";
+    combined.params.insert(combined.params.end(), condition.params.begin(), condition.params.end());
+  }
+  return combined;
+}
+
+}  // namespace
+
 util::Result<ListPage> RecordService::List(const Caller& caller, const std::string& collection,
                                            const ListParams& params,
                                            const storage::SqlFragment& extra) {
@@ -111,12 +134,15 @@ util::Result<ListPage> RecordService::List(const Caller& caller, const std::stri
   query.skip_total = params.skip_total;
   query.order_by = params.order_by;
   query.expand = MergedExpand(*family, params.expand, family->list_expand);
+  CAIRN_ASSIGN_OR_RETURN(storage::SqlFragment conditions,
+                         ListParameterConditions(*family, params, caller, extra));
   const AccessPolicy policy = PolicyFor(caller);
   const ViewableRows viewable(policy);
   const records::Visibility& rows =
       params.rows == Rows::kViewable ? static_cast<const records::Visibility&>(viewable) : policy;
-  return database_.Read<ListPage>(
-      [&](storage::Connection& c) { return engine_.List(c, *family->spec, query, rows, extra); });
+  return database_.Read<ListPage>([&](storage::Connection& c) {
+    return engine_.List(c, *family->spec, query, rows, conditions);
+  });
 }
 
 util::Result<bool> RecordService::Holds(storage::Connection& connection,

@@ -36,6 +36,9 @@ struct ListParams {
   std::string filter;
   std::string expand;
   bool skip_total = false;
+  // Every query parameter of the request, for the family's own list parameters
+  // (FamilyDefinition::list_parameters); the others are not read from here.
+  std::vector<std::pair<std::string, std::string>> query;
   // Set by services, never from a request: an ORDER BY expression on alias "t" placed before
   // `sort`, and which rows qualify.
   std::string order_by;

@@ -5,6 +5,7 @@
 
 #include "services/core/field_builders.h"
 #include "services/core/policy_pieces.h"
+#include "services/discovery/trail_area.h"
 #include "services/families/families.h"
 #include "services/families/names.h"
 #include "services/tracks/track_fields.h"
@@ -35,6 +36,20 @@ Rule LinkSharedWithCaller() {
     return {std::string(in.alias) + ".id IN (SELECT trail FROM trail_link_share WHERE token = ?)",
             {in.caller.share_token}};
   };
+}
+
+// `?bbox=minLon,minLat,maxLon,maxLat`: the trails any part of whose track lies in the box.
+util::Result<SqlFragment> CrossingBoxParameter(std::string_view value, const Caller&) {
+  CAIRN_ASSIGN_OR_RETURN(geo::BoundingBox box, ParseBboxParameter(value));
+  return TrailsCrossingBox("t", box);
+}
+
+// `?completed=true|false`: the trails the caller has (not) logged a summit log for.
+util::Result<SqlFragment> CompletedParameter(std::string_view value, const Caller& caller) {
+  if (value != "true" && value != "false" && value != "1" && value != "0") {
+    return util::Error::InvalidArgument("completed must be true or false.");
+  }
+  return TrailsCompletedBy("t", caller.user_id, value == "true" || value == "1");
 }
 
 // A trail's `thumbnail` is an index into its photos: when photos before it are removed, it moves
@@ -97,6 +112,7 @@ FamilyDefinition TrailFamily() {
                    return track ? TrailFieldsFromTrack(*track) : TrailFieldsWithoutTrack();
                  }},
                 {"photos", UploadKind::kImage, SizeLimit::kPhoto}},
+      .list_parameters = {{"bbox", CrossingBoxParameter}, {"completed", CompletedParameter}},
       .show_expand = "author",
       .update_expand = "category,waypoints",
       .routes = {.path = "/api/v1/trail",

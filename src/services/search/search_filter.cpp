@@ -204,7 +204,8 @@ class Compiler {
                            std::string(OperatorName(op)) + " cannot be used on " +
                                Quoted(attribute->name) + ", which is true or false");
     }
-    SqlParams params;
+    // The attribute's own values come first: its expression stands before the tested values.
+    SqlParams params = attribute->params;
     for (const Word& word : node.values) {
       CAIRN_ASSIGN_OR_RETURN(SqlValue value, Value(*attribute, word, where));
       params.push_back(std::move(value));
@@ -235,24 +236,25 @@ class Compiler {
         break;
       case Operator::kIn:
       case Operator::kNotIn:
-        if (params.empty()) return Constant(op == Operator::kNotIn);
+        if (params.size() == attribute->params.size()) return Constant(op == Operator::kNotIn);
         test = " IN (?";
-        for (size_t i = 1; i < params.size(); ++i) test += ", ?";
+        for (size_t i = attribute->params.size() + 1; i < params.size(); ++i) test += ", ?";
         test += ")";
         break;
       case Operator::kExists:
       case Operator::kIsNotNull:
-        return Leaf("(" + x + " IS NOT NULL)", {});
+        return Leaf("(" + x + " IS NOT NULL)", std::move(params));
       case Operator::kNotExists:
       case Operator::kIsNull:
-        return Leaf("(" + x + " IS NULL)", {});
+        return Leaf("(" + x + " IS NULL)", std::move(params));
       case Operator::kIsEmpty:
       case Operator::kIsNotEmpty: {
         const bool empty = op == Operator::kIsEmpty;
         if (attribute->type == AttributeType::kNumber || attribute->type == AttributeType::kBool) {
           return Constant(!empty);
         }
-        Piece is_empty = Leaf(list ? "(json_array_length(" + x + ") = 0)" : "(" + x + " = '')", {});
+        Piece is_empty = Leaf(list ? "(json_array_length(" + x + ") = 0)" : "(" + x + " = '')",
+                              std::move(params));
         return empty ? is_empty : Complement(std::move(is_empty));
       }
     }

@@ -34,6 +34,8 @@ struct FilterAttribute {
   // The SQL expression it compiles to, e.g. "t.distance". Trusted: chosen by the caller, never
   // from the request. A kTextList expression must yield NULL or valid JSON.
   std::string sql;
+  // The values of the `?`s in `sql` (the caller's id in "completed"), bound wherever it is used.
+  storage::SqlParams params;
 };
 
 // What the geo functions compile to; the caller decides (the trails index matches any part of a

@@ -82,21 +82,26 @@ TEST_CASE("a full disk answers 507, keeps what was stored and takes writes again
     CHECK(StorageLevel(server) == "low");  // 24 MB is below the default 100 MB minimum
     auto [user, token] = server.CreateUser("ann");
 
-    // Photos until one no longer fits.
-    Reply upload;
-    std::string refused_trail;
+    // Trails while there is room (each also writes the search index), then photos on them
+    // until one no longer fits.
+    std::vector<std::string> walks;
     for (uint32_t i = 0; i < 60; ++i) {
       Reply created = server.Put(
           "/api/v1/trail",
           {{"name", "Walk " + std::to_string(i)}, {"public", i % 2 == 0}, {"author", user}}, token);
       REQUIRE(created.status == 200);
-      const std::string id = created.body["id"];
+      walks.push_back(created.body["id"]);
+      trails[walks.back()] = created.body;
+    }
+    Reply upload;
+    std::string refused_trail;
+    for (uint32_t i = 0; i < walks.size(); ++i) {
+      const std::string& id = walks[i];
       const std::string png = NoisyPng(i);
       upload = SendForm(server, "POST", "/api/v1/trail/" + id + "/file", token, {},
                         {{"photos", "photo.png", png}});
       if (upload.status != 200) {
         refused_trail = id;
-        trails[id] = created.body;
         break;
       }
       trails[id] = upload.body;

@@ -1,0 +1,25 @@
+// Whether a line on the map (a trail's map line) passes through an area: a box of latitudes and
+// longitudes, or a circle around a point. Map-area searches find a trail by any part of its
+// track, not only by where it starts.
+#pragma once
+
+#include <span>
+
+#include "geo/geodesy.h"
+
+namespace cairn::geo {
+
+// True when some point of `line`, or some straight stretch between two neighbouring points
+// (straight in degrees, as a map in Web Mercator draws it up to the small bends between the
+// points of a simplified line), lies in `box` (edges included). A box with west > east crosses
+// the antimeridian; a stretch whose longitudes differ by more than 180° crosses it too and is
+// taken the short way. An empty line is in no box. Pure; O(points).
+bool LineCrossesBox(std::span<const LatLon> line, const BoundingBox& box);
+
+// The distance in metres from `point` to the nearest point of `line` (its points and the
+// stretches between them), measured in a local projection around `point`: exact enough for the
+// radii of a map search (within a few per mille at 100 km in mid latitudes). Infinity for an empty
+// line. Pure; O(points).
+double DistanceToLineMeters(std::span<const LatLon> line, const LatLon& point);
+
+}  // namespace cairn::geo

@@ -1,0 +1,373 @@
+// Query words -> FTS5 queries over the words and infix tables, intersected per word, ranked by
+// which sets of FTS5 matches a record is in. Every FTS5 query is a `?` parameter built here from
+// quoted phrases, so no byte of the user's query reaches FTS5's query syntax.
+#include "services/search/search_index.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <utility>
+
+#include "services/search/search_text.h"
+#include "util/search_fold.h"
+
+namespace cairn::services::search {
+namespace {
+
+using storage::SqlFragment;
+using storage::SqlParams;
+
+// The exactness levels of the rank (see the header).
+constexpr int kExactnessLevels = 3;
+
+const std::string& MaxCharacter() {
+  static const std::string kMax = [] {
+    std::string s;
+    util::AppendUtf8(0x10FFFF, s);
+    return s;
+  }();
+  return kMax;
+}
+
+// `text` as an FTS5 string: in double quotes, inner quotes doubled. Whatever it holds, FTS5
+// reads it as one phrase of the words its tokenizer finds in it.
+std::string Phrase(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string Join(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += separator;
+    out += parts[i];
+  }
+  return out;
+}
+
+std::string ColumnFilter(const std::vector<std::string_view>& columns) {
+  std::string out = "{";
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (i > 0) out += ' ';
+    out += columns[i];
+  }
+  return out + "}";
+}
+
+// The characters a typo may bring into `word`: ASCII letters and digits, the word's own, and
+// the Greek or Cyrillic alphabet when the word has letters of it.
+std::u32string TypoAlphabet(const std::u32string& word) {
+  std::u32string alphabet = U"abcdefghijklmnopqrstuvwxyz0123456789";
+  alphabet += word;
+  const auto has = [&](char32_t first, char32_t last) {
+    return std::any_of(word.begin(), word.end(),
+                       [&](char32_t c) { return c >= first && c <= last; });
+  };
+  if (has(0x370, 0x3FF)) {
+    for (char32_t c = 0x3B1; c <= 0x3C9; ++c) alphabet += c;
+  }
+  if (has(0x400, 0x4FF)) {
+    for (char32_t c = 0x430; c <= 0x44F; ++c) alphabet += c;
+  }
+  std::sort(alphabet.begin(), alphabet.end());
+  alphabet.erase(std::unique(alphabet.begin(), alphabet.end()), alphabet.end());
+  return alphabet;
+}
+
+// The words of the index one typo away from `word` (not `word` itself), at most
+// kMaxTypoVariants. A full scan of the vocabulary costs tens of milliseconds at 10 000 trails
+// (fts5vocab reads every posting), so it is read in two narrow ways that together cover every
+// typo: the words that begin with the same two characters (typos from the third character on),
+// and the spellings with a typo in the first two, looked up one by one.
+util::Result<std::vector<std::string>> TypoVariants(storage::Connection& connection,
+                                                    const SearchIndex& index,
+                                                    const SearchWord& word) {
+  const std::u32string w = util::DecodeUtf8(word.text);
+  const std::string prefix = util::EncodeUtf8(w.substr(0, 2));
+  std::set<std::string> spellings;
+  const auto add = [&](std::u32string spelling) { spellings.insert(util::EncodeUtf8(spelling)); };
+  for (char32_t x : TypoAlphabet(w)) {
+    for (size_t at = 0; at < 2; ++at) {
+      std::u32string replaced = w;
+      replaced[at] = x;
+      add(replaced);
+      add(w.substr(0, at) + x + w.substr(at));
+    }
+  }
+  for (size_t at = 0; at < 2; ++at) add(w.substr(0, at) + w.substr(at + 1));
+  for (size_t at = 0; at < 2; ++at) {
+    std::u32string swapped = w;
+    std::swap(swapped[at], swapped[at + 1]);
+    add(swapped);
+  }
+  // fts5vocab reads a word's every posting to count them, so the word itself, often a common
+  // one, is left out of both reads: the range is read in two parts around it.
+  spellings.erase(word.text);
+  const SqlFragment listed =
+      storage::IdIn("term", std::vector<std::string>(spellings.begin(), spellings.end()));
+  const std::string terms(index.terms_table);
+  const std::string in_range =
+      "SELECT term FROM " + terms + " WHERE term > ? AND term < ? AND length(term) BETWEEN ? AND ?";
+  const auto shortest = static_cast<int64_t>(w.size() - 1);
+  const auto longest = static_cast<int64_t>(w.size() + 1);
+  SqlParams params = {prefix,   word.text, shortest, longest, word.text, prefix + MaxCharacter(),
+                      shortest, longest};
+  params.insert(params.end(), listed.params.begin(), listed.params.end());
+  CAIRN_ASSIGN_OR_RETURN(
+      storage::QueryResult rows,
+      connection.Query(in_range + " UNION ALL " + in_range + " UNION SELECT term FROM " + terms +
+                           " WHERE " + listed.sql,
+                       params));
+  std::vector<std::string> variants;
+  for (const auto& row : rows.rows) {
+    const auto* term = std::get_if<std::string>(&row[0]);
+    if (!term || *term == word.text || !WithinOneTypo(*term, word.text)) continue;
+    variants.push_back(*term);
+    if (variants.size() == kMaxTypoVariants) break;
+  }
+  return variants;
+}
+
+// One query word's FTS5 queries.
+struct WordQueries {
+  std::string exact;  // words table: the word, or the words it begins
+  std::string loose;  // words table: `exact` or a word one typo away
+  std::string infix;  // infix table: text holding the word; empty for short words
+  bool has_typos = false;
+};
+
+// Accumulates SQL text and its parameters in order.
+struct SqlBuilder {
+  std::string sql;
+  SqlParams params;
+
+  SqlBuilder& Text(std::string_view text) {
+    sql += text;
+    return *this;
+  }
+  // `SELECT rowid AS record FROM <table> WHERE <table> MATCH ?` with `query` bound.
+  SqlBuilder& Match(std::string_view table, std::string query) {
+    sql += "SELECT rowid AS record FROM ";
+    sql += table;
+    sql += " WHERE ";
+    sql += table;
+    sql += " MATCH ?";
+    params.emplace_back(std::move(query));
+    return *this;
+  }
+};
+
+// The records every word matches, each word by `part` (a builder of one word's row set).
+template <class Part>
+void Intersect(SqlBuilder& out, const std::vector<WordQueries>& words, Part part) {
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out.Text(" INTERSECT ");
+    out.Text("SELECT record FROM (");
+    part(out, words[i]);
+    out.Text(")");
+  }
+}
+
+// Whether so many of `table`'s rows pass `condition` (`passing` of them, or -1 when not counted)
+// that reading rows in the page's order off the sort's index until the page is full beats
+// finding them by the condition's own index and sorting them all. This is RecordEngine::List's
+// measure (records/record_engine.cpp), for a query without words, which is a plain list: SQLite's
+// sampled statistics cannot tell that most rows are public.
+util::Result<bool> MostRowsPass(storage::Connection& connection, const std::string& table,
+                                const SqlFragment& condition, int64_t wanted, int64_t passing) {
+  CAIRN_ASSIGN_OR_RETURN(storage::QueryResult largest,
+                         connection.Query("SELECT max(rowid) FROM " + table));
+  const auto* rows = std::get_if<int64_t>(&largest.rows.at(0).at(0));
+  if (rows == nullptr) return false;
+  constexpr double kSortCostPerRow = 8;
+  const auto threshold =
+      static_cast<int64_t>(std::ceil(std::sqrt(static_cast<double>(std::max<int64_t>(wanted, 1)) *
+                                               static_cast<double>(*rows) / kSortCostPerRow)));
+  if (passing < 0) {
+    SqlParams capped = condition.params;
+    capped.emplace_back(threshold);
+    CAIRN_ASSIGN_OR_RETURN(storage::QueryResult count,
+                           connection.Query("SELECT count(*) FROM (SELECT 1 FROM " + table +
+                                                " t WHERE (" + condition.sql + ") LIMIT ?)",
+                                            capped));
+    passing = std::get<int64_t>(count.rows.at(0).at(0));
+  }
+  return passing > 0 && passing >= threshold;
+}
+
+}  // namespace
+
+const SearchIndex& TrailSearchIndex() {
+  static const SearchIndex kIndex{
+      "trails",
+      "trails_search",
+      "trails_search_infix",
+      "trails_search_terms",
+      {{"name"}, {"location", "tags", "category", "author"}, {"description"}},
+      {"name", "location", "tags", "author", "category"}};
+  return kIndex;
+}
+
+const SearchIndex& ListSearchIndex() {
+  static const SearchIndex kIndex{"lists",
+                                  "lists_search",
+                                  "lists_search_infix",
+                                  "lists_search_terms",
+                                  {{"name"}, {"author"}, {"description"}},
+                                  {"name", "author"}};
+  return kIndex;
+}
+
+util::Result<SearchMatchesSql> SelectSearchMatches(storage::Connection& connection,
+                                                   const SearchIndex& index, std::string_view q) {
+  const std::vector<SearchWord> words = SplitSearchQuery(q);
+  if (words.empty()) return SearchMatchesSql{{"", {}}, true};
+
+  std::vector<WordQueries> queries;
+  bool any_typos = false;
+  bool any_infix = false;
+  for (const SearchWord& word : words) {
+    WordQueries query;
+    query.exact = Phrase(word.text) + (word.prefix ? " *" : "");
+    query.loose = query.exact;
+    if (word.characters >= kMinTypoCharacters) {
+      CAIRN_ASSIGN_OR_RETURN(std::vector<std::string> variants,
+                             TypoVariants(connection, index, word));
+      for (const std::string& variant : variants) query.loose += " OR " + Phrase(variant);
+      query.has_typos = !variants.empty();
+    }
+    if (word.characters >= kMinInfixCharacters) query.infix = Phrase(word.text);
+    any_typos = any_typos || query.has_typos;
+    any_infix = any_infix || !query.infix.empty();
+    queries.push_back(std::move(query));
+  }
+  const std::string_view words_table = index.words_table;
+  const std::string_view infix_table = index.infix_table;
+  // One word's records: by its loose words query, or holding it in a short field.
+  const auto loose_or_infix = [&](SqlBuilder& out, const WordQueries& word) {
+    out.Match(words_table, "(" + word.loose + ")");
+    if (!word.infix.empty()) out.Text(" UNION ").Match(infix_table, word.infix);
+  };
+  const auto exact_or_infix = [&](SqlBuilder& out, const WordQueries& word) {
+    out.Match(words_table, word.exact);
+    if (!word.infix.empty()) out.Text(" UNION ").Match(infix_table, word.infix);
+  };
+
+  SqlBuilder sql;
+  sql.Text("SELECT m.record AS record, ");
+  // Exactness: every word as a word (one FTS5 query), else none with a typo, else the rest.
+  std::vector<std::string> exact_parts;
+  for (const WordQueries& word : queries) exact_parts.push_back("(" + word.exact + ")");
+  if (any_typos || any_infix) {
+    sql.Text(std::to_string(kExactnessLevels) + " * (CASE WHEN m.record IN (");
+    sql.Match(words_table, Join(exact_parts, " AND "));
+    sql.Text(") THEN 0");
+    if (any_typos && any_infix) {
+      sql.Text(" WHEN m.record IN (");
+      Intersect(sql, queries, exact_or_infix);
+      sql.Text(") THEN 1");
+    }
+    sql.Text(any_typos ? " ELSE 2 END) + " : " ELSE 1 END) + ");
+  }
+  // The best field tier any word matched in.
+  std::vector<std::string> loose_parts;
+  std::vector<std::string> infix_parts;
+  for (const WordQueries& word : queries) {
+    loose_parts.push_back("(" + word.loose + ")");
+    if (!word.infix.empty()) infix_parts.push_back(word.infix);
+  }
+  const std::string loose_any = "(" + Join(loose_parts, " OR ") + ")";
+  const std::string infix_any = "(" + Join(infix_parts, " OR ") + ")";
+  sql.Text("(CASE");
+  for (size_t tier = 0; tier + 1 < index.field_tiers.size(); ++tier) {
+    const std::vector<std::string_view>& columns = index.field_tiers[tier];
+    sql.Text(" WHEN m.record IN (");
+    sql.Match(words_table, ColumnFilter(columns) + " : " + loose_any);
+    std::vector<std::string_view> infix_columns;
+    for (std::string_view column : columns) {
+      if (std::find(index.infix_columns.begin(), index.infix_columns.end(), column) !=
+          index.infix_columns.end()) {
+        infix_columns.push_back(column);
+      }
+    }
+    if (!infix_parts.empty() && !infix_columns.empty()) {
+      sql.Text(" UNION ").Match(infix_table, ColumnFilter(infix_columns) + " : " + infix_any);
+    }
+    sql.Text(") THEN " + std::to_string(tier));
+  }
+  sql.Text(" ELSE " + std::to_string(index.field_tiers.size() - 1) + " END) AS rank FROM (");
+  Intersect(sql, queries, loose_or_infix);
+  sql.Text(") m");
+  return SearchMatchesSql{{std::move(sql.sql), std::move(sql.params)}, false};
+}
+
+util::Result<SearchMatches> FindSearchMatches(storage::Connection& connection,
+                                              const SearchIndex& index,
+                                              const SearchRequest& request) {
+  CAIRN_ASSIGN_OR_RETURN(SearchMatchesSql matched,
+                         SelectSearchMatches(connection, index, request.q));
+  const std::string table(index.table);
+  const int64_t limit = std::max<int64_t>(request.limit, 0);
+  const int64_t offset = std::max<int64_t>(request.offset, 0);
+  SearchMatches result;
+  std::string from = "FROM " + table + " t";
+  SqlParams params;
+  std::string where = "(" + request.condition.sql + ")";
+  if (matched.everything) {
+    if (request.count_total) {
+      CAIRN_ASSIGN_OR_RETURN(storage::QueryResult count,
+                             connection.Query("SELECT count(*) " + from + " WHERE " + where,
+                                              request.condition.params));
+      result.total = std::get<int64_t>(count.rows.at(0).at(0));
+    }
+    CAIRN_ASSIGN_OR_RETURN(bool dense, MostRowsPass(connection, table, request.condition,
+                                                    limit + offset, result.total));
+    if (dense) where = "+" + where;
+  } else {
+    from += " JOIN (" + matched.select.sql + ") m ON m.record = t.rowid";
+    params = std::move(matched.select.params);
+  }
+  from += " WHERE " + where;
+  params.insert(params.end(), request.condition.params.begin(), request.condition.params.end());
+
+  std::string order = matched.everything ? "" : "m.rank, ";
+  if (!request.order_by.sql.empty()) order += request.order_by.sql + ", ";
+  order += "t.created DESC, t.rowid DESC";
+  SqlParams page_params = params;
+  page_params.insert(page_params.end(), request.order_by.params.begin(),
+                     request.order_by.params.end());
+  page_params.emplace_back(limit);
+  page_params.emplace_back(offset);
+  // Every match is ranked and sorted for the page anyway, so counting them on the way costs
+  // nothing more.
+  const bool count_in_page = request.count_total && !matched.everything;
+  CAIRN_ASSIGN_OR_RETURN(
+      storage::QueryResult rows,
+      connection.Query("SELECT t.id, " + std::string(matched.everything ? "0" : "m.rank") +
+                           (count_in_page ? ", count(*) OVER () " : " ") + from + " ORDER BY " +
+                           order + " LIMIT ? OFFSET ?",
+                       page_params));
+  result.matches.reserve(rows.rows.size());
+  for (const auto& row : rows.rows) {
+    const auto* id = std::get_if<std::string>(&row[0]);
+    const auto* row_rank = std::get_if<int64_t>(&row[1]);
+    result.matches.push_back(
+        {id ? *id : std::string(), row_rank ? static_cast<int>(*row_rank) : 0});
+  }
+  if (count_in_page && !rows.rows.empty()) {
+    result.total = std::get<int64_t>(rows.rows[0][2]);
+  } else if (count_in_page && offset == 0 && limit > 0) {
+    result.total = 0;  // not one match
+  } else if (count_in_page) {
+    CAIRN_ASSIGN_OR_RETURN(storage::QueryResult count,
+                           connection.Query("SELECT count(*) " + from, params));
+    result.total = std::get<int64_t>(count.rows.at(0).at(0));
+  }
+  return result;
+}
+
+}  // namespace cairn::services::search

@@ -1,0 +1,99 @@
+// The full-text index of trails and lists inside SQLite (schema.sql: `trails_search`,
+// `lists_search` and their companions, kept by triggers in the writing transaction) and its
+// query core: which records match a query and how well, as SQL a caller combines with
+// visibility, filters, sort and paging, or run here with them. The functions keep no state; each
+// call uses its connection alone, as Database::Read hands it out.
+//
+// Matching, for every word of the query (search_text.h; all words must match, each somewhere):
+// the word itself, any word it begins when it is the last one being typed ("zug" finds
+// Zugspitze), any word one typo away when it has five characters or more ("zugspitse"), and
+// any text holding it when it has three or more ("spitze" finds Zugspitze; in the short fields
+// only: names, places, tags, authors, categories, not descriptions). Case and accents never
+// matter ("hollental" finds Höllental). The query is never read as FTS5 syntax: every word goes
+// to SQLite as a quoted phrase.
+//
+// Rank, lower is better, as Meilisearch's first rules put it: first how exactly every word
+// matched (0: as words or the typed prefix; 1: some only inside a longer word; 2: some only with
+// a typo), then the best field any word matched in (trails: 0 name; 1 location, tags, category
+// or author; 2 description). rank = exactness * 3 + field. Records of equal rank come in the
+// caller's sort and then newest first (created, then rowid, descending).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "storage/database.h"
+#include "util/result.h"
+
+namespace cairn::services::search {
+
+// One collection's part of the index, as schema.sql declares it. Names are trusted SQL.
+struct SearchIndex {
+  std::string_view table;        // the records, e.g. "trails"
+  std::string_view words_table;  // FTS5 (unicode61) over the folded text, rowid = record rowid
+  std::string_view infix_table;  // FTS5 (trigram, contentless) over the short columns
+  std::string_view terms_table;  // fts5vocab (row) over words_table: its distinct words
+  // The words table's columns by rank, best first; every column is in exactly one tier.
+  std::vector<std::vector<std::string_view>> field_tiers;
+  std::vector<std::string_view> infix_columns;  // the infix table's columns
+};
+
+const SearchIndex& TrailSearchIndex();
+const SearchIndex& ListSearchIndex();
+
+// The worst rank a match can have (exactness 2, last field tier).
+inline constexpr int kWorstSearchRank = 8;
+// At most this many words one typo away are looked up for each query word.
+inline constexpr size_t kMaxTypoVariants = 30;
+
+// The records matching a query, as SQL to nest.
+struct SearchMatchesSql {
+  // A SELECT yielding one row per matching record: `record` (its rowid in `table`) and
+  // `rank` (an integer 0..kWorstSearchRank). Every value is a `?` parameter. Empty when
+  // `everything`.
+  storage::SqlFragment select;
+  // The query has no words (empty, blanks, only punctuation): every record matches, rank 0.
+  bool everything = false;
+};
+
+// SQL for the records of `index` that match `q` (any bytes; see the top of this file), with
+// their rank. Reads the index's vocabulary on `connection` to find words one typo away, so the
+// SQL is for this snapshot of the data: run it on the same connection in the same transaction.
+// Errors: what the connection returns (Internal, or InvalidArgument when the read's time budget
+// runs out).
+util::Result<SearchMatchesSql> SelectSearchMatches(storage::Connection& connection,
+                                                   const SearchIndex& index, std::string_view q);
+
+// A page of matches to find.
+struct SearchRequest {
+  std::string_view q;
+  // Which records may be shown and pass the filters: a condition on alias `t` (the table),
+  // e.g. the access policy's list condition AND a compiled filter. Trusted SQL, `?` values.
+  storage::SqlFragment condition{"1", {}};
+  // Sort keys on alias `t` applied after the rank, e.g. "t.distance ASC"; empty for none.
+  storage::SqlFragment order_by{"", {}};
+  int64_t limit = 20;  // clamped to >= 0
+  int64_t offset = 0;  // clamped to >= 0
+  bool count_total = true;
+};
+
+struct SearchMatch {
+  std::string id;
+  int rank = 0;
+};
+
+struct SearchMatches {
+  std::vector<SearchMatch> matches;  // best first: rank, order_by, created DESC, rowid DESC
+  int64_t total = -1;                // every match passing `condition`; -1 unless count_total
+};
+
+// One page of the records of `index` matching `request.q` and `request.condition`. Run it inside
+// one Database::Read so the page and its total agree. Errors: as SelectSearchMatches, and
+// whatever `condition` or `order_by` make SQLite fail with.
+util::Result<SearchMatches> FindSearchMatches(storage::Connection& connection,
+                                              const SearchIndex& index,
+                                              const SearchRequest& request);
+
+}  // namespace cairn::services::search

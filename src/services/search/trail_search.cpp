@@ -1,0 +1,186 @@
+// The `trails` search index: documents shaped as the reference system's (wanderer-behaviour.md
+// §8.1) without its `shares` and `likes` arrays, which would tell every reader of a public trail
+// who else may see or liked it.
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+
+#include "services/discovery/trail_area.h"
+#include "services/families/names.h"
+#include "services/search/search_collections.h"
+#include "storage/sql_value.h"
+#include "util/timestamp.h"
+
+namespace cairn::services::search {
+namespace {
+
+using nlohmann::json;
+
+// Difficulty as the reference index stores it: 0 easy, 1 moderate, 2 difficult.
+constexpr const char* kDifficultySql =
+    "(CASE t.difficulty WHEN 'easy' THEN 0 WHEN 'moderate' THEN 1 WHEN 'hard' THEN 2 END)";
+// Record timestamps as Unix seconds (NULL for a trail without a date).
+constexpr const char* kDateSql = "unixepoch(NULLIF(t.date, ''))";
+constexpr const char* kCreatedSql = "unixepoch(t.created)";
+constexpr const char* kCategorySql = "(SELECT c.name FROM categories c WHERE c.id = t.category)";
+constexpr const char* kTagNamesSql =
+    "(SELECT json_group_array(g.name) FROM json_each(CASE WHEN json_valid(t.tags) THEN t.tags "
+    "ELSE '[]' END) j JOIN tags g ON g.id = j.value)";
+constexpr const char* kAuthorNameSql = "(SELECT u.username FROM users u WHERE u.id = t.author)";
+// The caller has logged the trail (bound: the caller's id; "" for nobody).
+constexpr const char* kCompletedSql =
+    "EXISTS (SELECT 1 FROM summit_logs s WHERE s.trail = t.id AND s.author = ?)";
+
+std::vector<FilterAttribute> TrailFilterable(const Caller& caller) {
+  using enum AttributeType;
+  return {
+      {"author", kText, "t.author", {}},
+      {"author_name", kText, kAuthorNameSql, {}},
+      {"category", kText, kCategorySql, {}},
+      {"completed", kBool, kCompletedSql, {caller.user_id}},
+      {"created", kNumber, kCreatedSql, {}},
+      {"date", kNumber, kDateSql, {}},
+      {"difficulty", kNumber, kDifficultySql, {}},
+      {"distance", kNumber, "t.distance", {}},
+      {"duration", kNumber, "t.duration", {}},
+      {"elevation_gain", kNumber, "t.elevation_gain", {}},
+      {"elevation_loss", kNumber, "t.elevation_loss", {}},
+      {"id", kText, "t.id", {}},
+      {"like_count", kNumber, "0", {}},
+      {"public", kBool, "t.public", {}},
+      {"tags", kTextList, kTagNamesSql, {}},
+  };
+}
+
+double Number(const storage::SqlValue& value) { return storage::AsNumber(value); }
+
+std::string Text(const storage::SqlValue& value) {
+  const auto* text = std::get_if<std::string>(&value);
+  return text ? *text : std::string();
+}
+
+json UnixSeconds(const std::string& timestamp) {
+  if (timestamp.empty()) return nullptr;
+  const auto millis = util::ParseTimestampMillis(timestamp);
+  if (!millis) return nullptr;
+  // Floor, not truncation, for dates before 1970.
+  return *millis >= 0 ? *millis / 1000 : -((-*millis + 999) / 1000);
+}
+
+json DifficultyNumber(const std::string& difficulty) {
+  if (difficulty == "easy") return 0;
+  if (difficulty == "moderate") return 1;
+  if (difficulty == "hard") return 2;
+  return nullptr;
+}
+
+json JsonArrayOr(const std::string& text, json fallback) {
+  json parsed = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return parsed.is_array() ? parsed : fallback;
+}
+
+util::Result<std::vector<json>> TrailDocuments(storage::Connection& connection,
+                                               const Caller& caller, const storage::SqlFragment&,
+                                               const std::vector<std::string>& ids) {
+  CAIRN_ASSIGN_OR_RETURN(
+      storage::QueryResult rows,
+      connection.Query(
+          std::string("SELECT t.id, t.author, u.username, u.avatar, t.name, t.description, "
+                      "t.location, t.distance, t.elevation_gain, t.elevation_loss, t.duration, "
+                      "t.difficulty, c.name, t.date, t.created, t.public, t.photos, t.thumbnail, "
+                      "t.gpx, ") +
+              kTagNamesSql + ", t.polyline, t.lat, t.lon, " + kCompletedSql +
+              " FROM trails t LEFT JOIN users u ON u.id = t.author LEFT JOIN categories c ON "
+              "c.id = t.category WHERE t.id IN (SELECT value FROM json_each(?))",
+          {caller.user_id, json(ids).dump()}));
+  std::unordered_map<std::string, json> by_id;
+  for (const auto& row : rows.rows) {
+    const std::string id = Text(row[0]);
+    const std::string author = Text(row[1]);
+    const std::string avatar = Text(row[3]);
+    const json photos = JsonArrayOr(Text(row[16]), json::array());
+    const auto thumbnail = static_cast<size_t>(std::max(0.0, Number(row[17])));
+    json document = {
+        {"id", id},
+        {"author", author},
+        {"author_name", Text(row[2])},
+        {"author_avatar",
+         avatar.empty() ? ""
+                        : "/api/v1/files/" + std::string(kUsers) + "/" + author + "/" + avatar},
+        {"name", Text(row[4])},
+        {"description", Text(row[5])},
+        {"location", Text(row[6])},
+        {"distance", Number(row[7])},
+        {"elevation_gain", Number(row[8])},
+        {"elevation_loss", Number(row[9])},
+        {"duration", Number(row[10])},
+        {"difficulty", DifficultyNumber(Text(row[11]))},
+        {"category", Text(row[12])},
+        {"completed", Number(row[23]) != 0},
+        {"date", UnixSeconds(Text(row[13]))},
+        {"created", UnixSeconds(Text(row[14]))},
+        {"public", Number(row[15]) != 0},
+        {"thumbnail", thumbnail < photos.size() && photos[thumbnail].is_string()
+                          ? photos[thumbnail].get<std::string>()
+                          : ""},
+        {"gpx", Text(row[18])},
+        {"tags", JsonArrayOr(Text(row[19]), json::array())},
+        {"polyline", Text(row[20])},
+        {"domain", ""},
+        {"iri", ""},
+        {"_geo", {{"lat", Number(row[21])}, {"lng", Number(row[22])}}},
+        {"like_count", 0},
+    };
+    by_id.emplace(id, std::move(document));
+  }
+  std::vector<json> documents;
+  documents.reserve(ids.size());
+  for (const std::string& id : ids) {
+    auto found = by_id.find(id);
+    if (found != by_id.end()) documents.push_back(std::move(found->second));
+  }
+  return documents;
+}
+
+}  // namespace
+
+const SearchableCollection& TrailSearchCollection() {
+  static const SearchableCollection kIndex = {
+      .index_uid = "trails",
+      .collection = std::string(services::kTrails),
+      .index = &TrailSearchIndex(),
+      .attributes =
+          {"id",        "author",    "author_name",    "author_avatar",  "name",     "description",
+           "location",  "distance",  "elevation_gain", "elevation_loss", "duration", "difficulty",
+           "category",  "completed", "date",           "created",        "public",   "thumbnail",
+           "gpx",       "tags",      "polyline",       "domain",         "iri",      "_geo",
+           "like_count"},
+      .searchable = {"author_name", "name", "description", "location", "tags", "category"},
+      .filterable = TrailFilterable,
+      .sortable = {{"created", "t.created"},
+                   {"date", "t.date"},
+                   {"difficulty", kDifficultySql},
+                   {"distance", "t.distance"},
+                   {"elevation_gain", "t.elevation_gain"},
+                   {"elevation_loss", "t.elevation_loss"},
+                   {"name", "t.name"},
+                   {"duration", "t.duration"},
+                   {"author", "t.author"},
+                   {"like_count", "0"}},
+      .geo = {
+          .radius =
+              [](double lat, double lng, double meters) {
+                return TrailsNearPoint("t", {lat, lng}, meters);
+              },
+          .box =
+              [](double top_lat, double right_lng, double bottom_lat, double left_lng) {
+                return TrailsCrossingBox(
+                    "t",
+                    {.south = bottom_lat, .west = left_lng, .north = top_lat, .east = right_lng});
+              }},
+      .documents = TrailDocuments,
+  };
+  return kIndex;
+}
+
+}  // namespace cairn::services::search
