@@ -2,6 +2,7 @@
 import {h, replace, toast} from './lib/dom.js';
 import {route, setNotFound, render, navigate, interceptLinks, setContext, onNavigate, preload} from './lib/router.js';
 import {session, signInHref} from './lib/session.js';
+import {headerSearch} from './features/search/header_search.js';
 
 // Each screen lives in its feature's folder and loads when its route is first visited.
 const screen = (file, name = 'default') => () => import(`./features/${file}`).then((m) => m[name]);
@@ -81,6 +82,7 @@ const context = {
 async function start() {
   setContext(context);
   interceptLinks();
+  document.getElementById('header-search').replaceWith(headerSearch({navigate}).element);
   session.onChange(renderNav);
   onNavigate(renderNav);
   preload();  // the screen's code downloads while the session is checked

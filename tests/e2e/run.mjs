@@ -4,7 +4,7 @@
 // sees it read-only; a visitor sees only the public trail. Then screenshots of every screen at
 // phone and desktop widths, the first-load budget, and a 100 000-point trail.
 //
-//   node tests/e2e/run.mjs --binary build/cairn --out build/e2e [--web-dir web] [--keep]
+//   node tests/e2e/run.mjs --binary build/cairn --out build/e2e [--web-dir web] [--keep] [--only discovery]
 import {parseArgs} from 'node:util';
 import {mkdirSync, readFileSync, rmSync} from 'node:fs';
 import {join, resolve} from 'node:path';
@@ -18,6 +18,15 @@ import {runFeatureSteps} from './features.mjs';
 import {runTagSteps} from './tags.mjs';
 import {runCategorySteps} from './categories.mjs';
 import {runArchiveSteps} from './archive.mjs';
+import {runDiscoverySteps} from './discovery.mjs';
+
+const MODULES = {
+  features: runFeatureSteps,
+  tags: runTagSteps,
+  categories: runCategorySteps,
+  archive: runArchiveSteps,
+  discovery: runDiscoverySteps,
+};
 
 const {values: args} = parseArgs({
   options: {
@@ -26,6 +35,9 @@ const {values: args} = parseArgs({
     keep: {type: 'boolean', default: false},
     // Development: serve web/ from disk instead of the copy compiled into the binary.
     'web-dir': {type: 'string'},
+    // Development: only one self-contained module's steps (features, tags, categories, archive,
+    // discovery).
+    only: {type: 'string'},
   },
 });
 const out = resolve(args.out);
@@ -64,6 +76,21 @@ const server = await startServer(resolve(args.binary), [
 const browser = await launchBrowser();
 const origin = server.origin;
 const ids = {};
+
+if (args.only) {
+  if (!MODULES[args.only]) throw new Error(`--only takes one of ${Object.keys(MODULES).join(', ')}`);
+  try {
+    await MODULES[args.only]({browser, origin, server, out});
+  } catch {
+    // The step said what failed.
+  } finally {
+    await browser.close();
+    await server.stop({keep: args.keep || steps.failed > 0});
+  }
+  if (args.keep || steps.failed > 0) console.log(`server log and data kept in ${server.dir}`);
+  report(`${steps.passed} passed, ${steps.failed} failed, ${steps.skipped} skipped`);
+  process.exit(steps.failed > 0 ? 1 : 0);
+}
 
 try {
   const alice = await browser.newContext({viewport: DESKTOP});
@@ -310,6 +337,7 @@ try {
   await runFeatureSteps({browser, origin, server, out});
   await runTagSteps({browser, origin, out});
   await runCategorySteps({browser, origin, out});
+  await runDiscoverySteps({browser, origin, out});
 
   await step('budget: first load of the trails page', async () => {
     const {runs, bytes, interactiveMs: ms} = await measureColdLoads(browser, `${origin}/trails`, '.trail-grid li', DESKTOP);

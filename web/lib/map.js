@@ -10,6 +10,7 @@ export {L};
 
 export const TRACK_COLOR = '#c2410c';
 export const OTHER_COLOR = '#2f5d50';
+const MAX_ZOOM = 19;
 
 // createMap(element, {zoomControl}) -> Leaflet map, with tiles and attribution from the config.
 export function createMap(element, options = {}) {
@@ -22,6 +23,10 @@ export function createMap(element, options = {}) {
     // Scroll-zoom only after a click into the map, so the page scrolls past it on phones and wheels.
     scrollWheelZoom: false,
     preferCanvas: options.preferCanvas ?? true,
+    // The tiles' zoom range when there are tiles; without (`--tiles none`) the map needs its own,
+    // or the marker clusters refuse to start ("Map has no maxZoom specified").
+    minZoom: 0,
+    maxZoom: MAX_ZOOM,
     // "Reduce motion": zooms, pans and popups jump instead of sliding or fading.
     ...(reducedMotion() ? {zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false, inertia: false} : {}),
     ...options,
@@ -75,7 +80,7 @@ export function createMap(element, options = {}) {
   });
   if (settings.tiles) {
     const tiles = L.tileLayer(settings.tiles, {
-      maxZoom: 19,
+      maxZoom: MAX_ZOOM,
       attribution: settings.attribution || '',
       crossOrigin: false,
     });

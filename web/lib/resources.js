@@ -53,11 +53,20 @@ export const trails = {
   // The ranges of the trails filter's sliders over the trails the caller may see:
   // {min_distance, max_distance, min_elevation_gain, ..., max_duration}, metres and seconds.
   filterRanges: (options = {}) => api('GET', '/trail/filter', null, options),
+  // The box around every visible trail's whole track: {min_lat, max_lat, min_lon, max_lon}, all
+  // null without trails; min_lon > max_lon when it crosses the antimeridian.
+  boundingBox: (options = {}) => api('GET', '/trail/bounding-box', null, options),
   // The elevation profile, downsampled to about `points` points.
   profile: (id, query, options = {}) => api('GET', `/trail/${encodeURIComponent(id)}/profile`, null, {...options, query}),
   // The trails as one file (`format` 'gpx'), as a Blob; a link share's token rides along.
   download: (ids, {format = 'gpx'} = {}) =>
     api('POST', '/trail/download', {ids, format}, {blob: true, share: true, accept: 'application/gpx+xml, application/json'}),
+};
+
+// The search index (Meilisearch's request and answer shapes): several queries in one request,
+// each {indexUid: 'trails'|'lists', q, limit, attributesToHighlight, ...} -> {results: [...]}.
+export const search = {
+  multi: (queries, options = {}) => api('POST', '/search/multi', {queries}, options),
 };
 
 export const waypoints = collection('waypoint');

@@ -2,7 +2,7 @@
 // run (later steps build on earlier ones) after a screenshot of every open page.
 import {join} from 'node:path';
 
-export const steps = {failed: 0, passed: 0, out: 'build/e2e'};
+export const steps = {failed: 0, passed: 0, skipped: 0, out: 'build/e2e'};
 const pages = new Set();
 const pageErrors = [];
 
@@ -42,6 +42,12 @@ export async function step(name, action) {
     }
     throw error;
   }
+}
+
+// A step that cannot run against this server, said with why (it neither passes nor fails).
+export function skip(name, reason) {
+  steps.skipped += 1;
+  console.log(`- ${name} (skipped: ${reason})`);
 }
 
 export function report(line) {

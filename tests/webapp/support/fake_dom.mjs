@@ -201,6 +201,12 @@ class FakeElement extends FakeNode {
     previous?.dispatchEvent(new FakeEvent('blur'));
     this.dispatchEvent(new FakeEvent('focus'));
   }
+  blur() {
+    const document = this.ownerDocument;
+    if (document.activeElement !== this) return;
+    document.activeElement = document.body;
+    this.dispatchEvent(new FakeEvent('blur'));
+  }
   click() {
     this.dispatchEvent(new FakeEvent('click', {bubbles: true, button: 0}));
   }

@@ -1,15 +1,16 @@
 // The trails page's search and filter form: search box, sort, difficulty, distance, elevation
 // gain and loss and duration ranges (each two number boxes and a two-thumb slider whose ends
-// the server gives), category, (signed in) scope, and the tag a trail page's tag link chose. It
-// reports what the visitor chose; the screen owns the state, the URL and the loading. On phones
-// the filters fold behind a "Filters" button.
+// the server gives), the trail's date between two days, category, (signed in) scope and done or
+// not, and a tag (chosen here or by a trail page's tag link). It reports what the visitor chose;
+// the screen owns the state, the URL and the loading. On phones the filters fold behind a
+// "Filters" button.
 import {h, uniqueId} from '../../lib/dom.js';
 import {tags as tagRecords, trails as trailRecords} from '../../lib/resources.js';
 import {orderedCategories} from '../../lib/category_choices.js';
 import {pickerCategories} from '../../lib/category_order.js';
 import {DIFFICULTIES} from '../../lib/format.js';
 import {RANGE_FILTERS, boundText, sliderRanges, thumbPositions, thumbText} from './filter_ranges.js';
-import {SCOPES, SORTS, filterCount, hasFilters} from './query.js';
+import {COMPLETIONS, SCOPES, SORTS, dayText, filterCount, hasFilters} from './query.js';
 
 const SEARCH_DELAY = 300;
 const RANGE_DELAY = 500;
@@ -107,18 +108,27 @@ function rangeFieldset(filter, units, state) {
   };
 }
 
-// The tag filter: shown only while the list is narrowed to one tag, as the tag's name with a
-// button that drops it (onRemove). show(id) names the tag, fetching its name.
-function tagField(onRemove) {
+// The tag filter: a choice of every tag (by name, up to TAG_CHOICES) while none is chosen; once
+// one is (here or by a trail page's tag link), the tag's name with a button that drops it.
+// onChange() after either; show(id) names the tag, fetching its name.
+const TAG_CHOICES = 500;
+function tagField(onChange) {
   const name = h('span', {class: 'tag'});
   const remove = h('button', {type: 'button', class: 'button small'}, 'Remove');
-  const element = h('div', {class: 'trails-tag', role: 'group', 'aria-label': 'Tag', hidden: true}, h('span', {class: 'trails-tag-label'}, 'Tag'), h('div', {class: 'row'}, name, remove));
+  const chosen = h('div', {class: 'row', hidden: true}, name, remove);
+  const selectId = uniqueId('f-tag');
+  // No name: the form's value is the field's id.
+  const select = h('select', {id: selectId, class: 'input'}, h('option', {value: ''}, 'Any tag'));
+  const element = h('div', {class: 'field trails-tag'}, h('label', {class: 'trails-tag-label', for: selectId}, 'Tag'), select, chosen);
+  let listed = false;
   const field = {
     id: '',
     element,
     show(id = '') {
       field.id = id || '';
-      element.hidden = !field.id;
+      chosen.hidden = !field.id;
+      select.hidden = Boolean(field.id);
+      select.value = '';
       if (!field.id) return;
       name.textContent = '…';
       remove.setAttribute('aria-label', 'Remove the tag filter');
@@ -133,12 +143,43 @@ function tagField(onRemove) {
         },
       );
     },
+    // The tags to choose from, asked for once.
+    load() {
+      if (listed) return;
+      listed = true;
+      tagRecords.list({sort: 'name', perPage: TAG_CHOICES, fields: 'id,name'}).then(
+        (tags) => select.append(...(Array.isArray(tags) ? tags : []).map((tag) => h('option', {value: tag.id}, tag.name))),
+        (error) => console.warn(`The tags could not be loaded: ${error.message}`),
+      );
+    },
   };
+  // A tag chosen or dropped: the keyboard stays on the control that takes its place.
+  select.addEventListener('change', (event) => {
+    event.stopPropagation();
+    if (!select.value) return;
+    field.show(select.value);
+    onChange();
+    remove.focus();
+  });
   remove.addEventListener('click', () => {
     field.show('');
-    onRemove();
+    onChange();
+    select.focus();
   });
   return field;
+}
+
+// The trail's date between two days (either may be left empty).
+function dateFieldset(state) {
+  const errorId = uniqueId('date-error');
+  const input = (name, label) => h('input', {type: 'date', name, value: state[name], 'aria-label': label, 'aria-describedby': errorId, class: 'input'});
+  return h(
+    'fieldset',
+    {class: 'trails-dates'},
+    h('legend', null, 'Date'),
+    h('div', {class: 'trails-range-inputs'}, input('from', 'Trail date from'), h('span', {'aria-hidden': 'true'}, '–'), input('to', 'Trail date up to')),
+    h('p', {class: 'field-error', id: errorId}),
+  );
 }
 
 function selectField(label, name, options, value) {
@@ -154,10 +195,11 @@ function selectField(label, name, options, value) {
 
 // trailsFilters({state, signedIn, units, onChange(values, {typed}), onClear}) ->
 //   {form, show(state), summarize(state), focusSearch(), dispose()}
-// onChange gets the controls' values (q, sort, difficulty, dmin, dmax, gmin, gmax, and category
-// and scope when they can be read) whenever they change: `typed` is true for the debounced
-// changes of a burst of typing. onClear is the "Reset filters" button. show() puts a state into
-// the controls; summarize() updates the "Filters (n)" count, the reset button and range errors.
+// onChange gets the controls' values (q, sort, difficulty, the range bounds, from, to, tag, and
+// category, scope and completed when they can be read) whenever they change: `typed` is true for
+// the debounced changes of a burst of typing. onClear is the "Reset filters" button. show() puts
+// a state into the controls; summarize() updates the "Filters (n)" count, the reset button and
+// the range and date errors.
 export function trailsFilters({state, signedIn, units, onChange, onClear}) {
   const narrow = matchMedia(NARROW);
   let disposed = false;
@@ -174,11 +216,11 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
   const categoryField = selectField('Category', 'category', [{value: '', label: 'Any category'}], state.category);
   const categorySelect = categoryField.querySelector('select');
   const scopeField = signedIn ? selectField('Show', 'scope', SCOPES, state.scope) : null;
-  const tagFilter = tagField(() => {
-    report(false);
-    searchInput.focus();
-  });
+  const dates = dateFieldset(state);
+  const completedField = signedIn ? selectField('Done', 'completed', COMPLETIONS, state.completed) : null;
+  const tagFilter = tagField(() => report(false));
   tagFilter.show(state.tag);
+  tagFilter.load();
   // Not "Clear filters": that is the empty state's button, and two of one name confuse.
   const clearButton = h('button', {type: 'button', class: 'button', onclick: onClear}, 'Reset filters');
   const panelId = uniqueId('trail-filters');
@@ -188,8 +230,10 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
     {class: 'trails-filters', id: panelId},
     h('fieldset', {class: 'trails-difficulty'}, h('legend', null, 'Difficulty'), h('div', {class: 'row'}, difficultyBoxes)),
     ranges.map((range) => range.element),
+    dates,
     categoryField,
     scopeField,
+    completedField,
     tagFilter.element,
     h('div', {class: 'trails-filters-actions'}, clearButton),
   );
@@ -210,7 +254,10 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
     }
     // Until the categories arrive the select cannot hold the URL's choice; keep it.
     if (categoriesLoaded) read.category = String(data.get('category') || '');
+    read.from = dayText(data.get('from'));
+    read.to = dayText(data.get('to'));
     if (signedIn) read.scope = String(data.get('scope') || 'all');
+    if (signedIn) read.completed = String(data.get('completed') || '');
     read.tag = tagFilter.id;
     return read;
   }
@@ -226,7 +273,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
 
   form.addEventListener('input', (event) => {
     if (event.target === searchInput) typedSearch();
-    else if (event.target.type === 'number' || event.target.type === 'range') typedRange();
+    else if (['number', 'range', 'date'].includes(event.target.type)) typedRange();
   });
   form.addEventListener('change', (event) => {
     // A slider's every step (each arrow key) is a change: its burst is one, as typing is.
@@ -258,6 +305,15 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
   });
   narrow.addEventListener('change', layout);
   layout();
+
+  function checkDates(current) {
+    const bad = current.from && current.to && current.from > current.to;
+    dates.querySelector('.field-error').textContent = bad ? 'The first day is after the last, so nothing can match.' : '';
+    for (const input of dates.querySelectorAll('input')) {
+      if (bad) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    }
+  }
 
   function checkRanges(current) {
     for (const [{element: fieldset}, [min, max]] of ranges.map((range, i) => [range, RANGES[i]])) {
@@ -306,9 +362,12 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
       for (const box of form.querySelectorAll('input[name="difficulty"]')) box.checked = next.difficulty.includes(box.value);
       for (const key of RANGES.flat()) form.elements[key].value = next[key];
       for (const range of ranges) range.place();
+      form.elements.from.value = next.from;
+      form.elements.to.value = next.to;
       wantedCategory = next.category;
       categorySelect.value = next.category;
       if (signedIn) form.elements.scope.value = next.scope;
+      if (signedIn) form.elements.completed.value = next.completed;
       tagFilter.show(next.tag);
     },
     summarize(current) {
@@ -316,6 +375,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
       filtersToggle.textContent = n ? `Filters (${n})` : 'Filters';
       clearButton.disabled = !hasFilters(current);
       checkRanges(current);
+      checkDates(current);
     },
     focusSearch() {
       searchInput.focus();

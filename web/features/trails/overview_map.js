@@ -23,6 +23,9 @@ const FIT_MAX_ZOOM = 14;
 const START_ZOOM = 12;
 // Markers closer than this many pixels share a cluster.
 const CLUSTER_RADIUS = 60;
+// A move ending this long after the visitor's last touch of the map is still theirs (a zoom's
+// animation, a drag's inertia).
+const HAND_MS = 1500;
 
 const LINE = {color: TRACK_COLOR, weight: 3, opacity: 0.85};
 // Leaflet drops points closer than this many pixels: an overview needs no more, and it is less
@@ -113,10 +116,13 @@ function markerBatch() {
   };
 }
 
-// createTrailsMap(element, {onHover(id|null)}) -> {setAll, setPage, fit, highlight, note, resize, remove}
-// setAll(trails, {fit}) draws the set of all matching trails (null: none known yet); setPage(trails)
-// marks the page's trails, drawing any the set lacks. onHover tells which trail the pointer is on.
-export function createTrailsMap(element, {onHover} = {}) {
+// createTrailsMap(element, {onHover(id|null), onMove(view, {byUser})}) ->
+//   {setAll, setPage, fit, fitBox, setPosition, view, highlight, note, resize, remove}
+// setAll(trails, {fit}) draws the set of the matching trails (null: none known yet); setPage(trails)
+// marks the page's trails, drawing any the set lacks. onHover tells which trail the pointer is on;
+// onMove, after every move, where the map is now (view()'s {box, zoom, lat, lon}) and whether the
+// visitor moved it (not a fit, a position given, or a new size).
+export function createTrailsMap(element, {onHover, onMove} = {}) {
   // A wider hit area than the 3 px lines, for fingers and shaky hands.
   const renderer = L.canvas({tolerance: 5});
   const map = createMap(element, {preferCanvas: true, renderer});
@@ -137,6 +143,37 @@ export function createTrailsMap(element, {onHover} = {}) {
   const drawn = new Map();
   let highlighted = null;
   let hovered = null;
+  // Above 0 while the map moves itself: Leaflet reports those moves at once (no animation).
+  // A move is the visitor's when it follows their hand on the map (a drag, a wheel, a key, a
+  // click on a zoom button or a cluster) closely enough: a window resized moves it too.
+  let movingItself = 0;
+  let handAt = -Infinity;
+  for (const type of ['pointerdown', 'wheel', 'keydown', 'touchstart']) {
+    element.addEventListener(type, () => {
+      handAt = performance.now();
+    }, {capture: true, passive: true});
+  }
+  map.on('drag', () => {
+    handAt = performance.now();
+  });
+  function itself(action) {
+    movingItself += 1;
+    try {
+      return action();
+    } finally {
+      movingItself -= 1;
+    }
+  }
+
+  function view() {
+    const bounds = map.getBounds();
+    const center = map.getCenter();
+    return {
+      box: {west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth()},
+      zoom: map.getZoom(), lat: center.lat, lon: center.lng,
+    };
+  }
+  map.on('moveend', () => onMove?.(view(), {byUser: movingItself === 0 && performance.now() - handAt < HAND_MS}));
 
   // --- Drawing ---
 
@@ -344,11 +381,13 @@ export function createTrailsMap(element, {onHover} = {}) {
   }
 
   function fitTo(box) {
-    map.invalidateSize();
-    if (!box.isValid()) return false;
-    map.fitBounds(box, {padding: [24, 24], maxZoom: FIT_MAX_ZOOM, animate: false});
-    showStarts();
-    return true;
+    return itself(() => {
+      map.invalidateSize();
+      if (!box.isValid()) return false;
+      map.fitBounds(box, {padding: [24, 24], maxZoom: FIT_MAX_ZOOM, animate: false});
+      showStarts();
+      return true;
+    });
   }
 
   return {
@@ -412,12 +451,25 @@ export function createTrailsMap(element, {onHover} = {}) {
       for (const entry of drawn.values()) extend(box, entry);
       return fitTo(box);
     },
+    // Frames a box ({west, south, east, north}, map_area.js) such as the trails' box.
+    fitBox(box) {
+      return fitTo(L.latLngBounds([box.south, box.west], [box.north, box.east]));
+    },
+    // Puts the map at a position ({zoom, lat, lon}) such as the URL's.
+    setPosition({zoom, lat, lon}) {
+      itself(() => {
+        map.invalidateSize();
+        map.setView([lat, lon], zoom, {animate: false});
+        showStarts();
+      });
+    },
+    view,
     highlight,
     note(children) {
       note.show(children);
     },
     resize() {
-      map.invalidateSize();
+      itself(() => map.invalidateSize());
     },
     remove() {
       map.remove();

@@ -1,6 +1,7 @@
 // The trails list (`/` and `/trails`): search, filters, sort and pages of trail cards, with an
-// overview map of every matching trail (not only the page's). Everything the visitor chose lives
-// in the URL's query, so reload, back/forward and shared links show the same list.
+// overview map of the matching trails in its area (not only the page's). Everything the visitor
+// chose lives in the URL's query, the map's position too, so reload, back/forward and shared
+// links show the same list and map.
 //
 // The screen holds the state and wires its parts: filters.js (the form), results.js (count,
 // cards, pages), map_panel.js (the overview map) and fetch_trails.js (the requests). The cards
@@ -9,7 +10,8 @@ import {h} from '../../lib/dom.js';
 import {fetchTrailsPage} from './fetch_trails.js';
 import {trailsFilters} from './filters.js';
 import {mapPanel} from './map_panel.js';
-import {buildFilter, emptyState, mapRequest, queryFromState, stateFromQuery} from './query.js';
+import {parseMapPosition} from './map_area.js';
+import {buildFilter, completedParam, emptyState, listSearch, mapRequest, queryFromState, stateFromQuery} from './query.js';
 import {trailResults} from './results.js';
 
 // Every change of the list adds a history entry so Back undoes it, except that one burst of
@@ -59,7 +61,15 @@ export default {
       onClear: clearFilters,
       onHover: (id, on) => map.highlight(id, on),
     });
-    const map = mapPanel({onHover: (id) => results.markCard(id)});
+    const map = mapPanel({
+      position: parseMapPosition(state.map),
+      onHover: (id) => results.markCard(id),
+      // Where the visitor left the map replaces the URL (Back leaves the page, not a pan).
+      onMove(position) {
+        state = {...state, map: position};
+        writeUrl(queryFromState(state), {push: false});
+      },
+    });
 
     // "+ New trail" is in the top bar already; a second one here would only repeat it.
     const heading = h('div', {class: 'trails-head'}, h('h1', null, 'Trails'));
@@ -74,11 +84,11 @@ export default {
       writeUrl(search, {push, typed});
       filters.summarize(state);
       // A blur after typing repeats what the debounce already asked for.
-      if (search !== loadedSearch) load();
+      if (listSearch(state) !== loadedSearch) load();
     }
 
     function clearFilters() {
-      state = {...emptyState(), sort: state.sort};
+      state = {...emptyState(), sort: state.sort, map: state.map};
       filters.show(state);
       commit();
       filters.focusSearch();
@@ -88,7 +98,8 @@ export default {
       const items = results.show(answer, state);
       layout.classList.toggle('no-trails', !items.length);
       const total = Number(answer.totalItems) || 0;
-      map.show({state: {...state}, total, items, request: mapRequest(state, {...viewer, total})});
+      const shown = {...state};
+      map.show({state: shown, total, items, requestFor: (box) => mapRequest(shown, {...viewer, total, box})});
     }
 
     function showFailure(error) {
@@ -102,8 +113,8 @@ export default {
       controller?.abort();
       const mine = new AbortController();
       controller = mine;
-      loadedSearch = queryFromState(state);
-      map.dropStale({filter: buildFilter(state, viewer), sort: state.sort});
+      loadedSearch = listSearch(state);
+      map.dropStale({filter: buildFilter(state, viewer), completed: completedParam(state, viewer) || '', sort: state.sort});
       results.loading();
       try {
         const answer = await fetchTrailsPage(state, viewer, mine.signal);

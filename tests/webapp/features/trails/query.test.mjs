@@ -3,8 +3,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  PER_PAGE, SORTS, DEFAULT_SORT, SCOPES, CARD_FIELDS,
-  emptyState, stateFromQuery, queryFromState, hasFilters, filterCount, buildFilter, listQuery,
+  PER_PAGE, SORTS, DEFAULT_SORT, SCOPES, CARD_FIELDS, COMPLETIONS,
+  emptyState, stateFromQuery, queryFromState, listSearch, hasFilters, filterCount, buildFilter, listQuery, dayText,
   MAP_FIELDS, SKETCH_FIELDS, SKETCH_FROM, MAP_PER_PAGE, MAP_CAP, mapRequest, mergeTrails, mapCapNote,
 } from '../../../../web/features/trails/query.js';
 import {lexFilter} from '../../support/filter_lexer.mjs';
@@ -20,7 +20,10 @@ const stringLiterals = (filter) => lexFilter(filter).strings;
 
 test('an empty URL is the unfiltered newest-first first page', () => {
   assert.deepEqual(fromUrl(''), emptyState());
-  assert.deepEqual(emptyState(), {q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', lmin: '', lmax: '', tmin: '', tmax: '', category: '', scope: 'all', sort: '-created', page: 1});
+  assert.deepEqual(emptyState(), {
+    q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', lmin: '', lmax: '', tmin: '', tmax: '',
+    from: '', to: '', category: '', scope: 'all', completed: '', sort: '-created', page: 1, map: '',
+  });
 });
 
 test('difficulties from the URL keep only known ones, once each', () => {
@@ -187,63 +190,73 @@ test('servers without previews are asked for the polyline too', () => {
 
 const who = {units: 'metric', userId: 'u1'};
 
-test('the map asks for light records of every matching trail, 500 a request, without counting', () => {
-  const {queries, count, capped, filter} = mapRequest(state({dmin: '2', page: 3, sort: 'name'}), {...who, total: 1234});
-  assert.equal(count, 1234);
-  assert.equal(capped, false);
+const area = {west: 2, south: 44.5, east: 4, north: 45.5};
+
+test('the map asks for light records of the matching trails in its area, 500 a request', () => {
+  const {first, more, filter} = mapRequest(state({dmin: '2', page: 3, sort: 'name'}), {...who, total: 1234, box: area});
   assert.equal(filter, 'distance >= 2000');
-  assert.deepEqual(queries.map((q) => q.page), [1, 2, 3]);
-  for (const query of queries) {
-    assert.deepEqual(Object.keys(query).sort(), ['fields', 'filter', 'page', 'perPage', 'skipTotal', 'sort']);
-    assert.equal(query.perPage, MAP_PER_PAGE);
-    assert.equal(query.filter, 'distance >= 2000');
-    assert.equal(query.fields, 'id,name,sketch,lat,lon');
+  assert.deepEqual(first, {page: 1, perPage: MAP_PER_PAGE, sort: DEFAULT_SORT, filter: 'distance >= 2000', fields: 'id,name,sketch,lat,lon', bbox: '2,44.5,4,45.5'});
+  // The first answer counts the trails in the area; the other pages follow at once, uncounted.
+  assert.deepEqual(more(1234).map((q) => q.page), [2, 3]);
+  for (const query of more(1234)) {
+    assert.deepEqual(Object.keys(query).sort(), ['bbox', 'fields', 'filter', 'page', 'perPage', 'skipTotal', 'sort']);
     assert.equal(query.skipTotal, true);
+    assert.equal(query.bbox, first.bbox);
   }
+  assert.deepEqual(more(500), []);
+  assert.deepEqual(more(0), []);
   assert.deepEqual(MAP_FIELDS, ['id', 'name', 'preview', 'lat', 'lon']);
   assert.ok(!MAP_FIELDS.includes('polyline'));
 });
 
-test('a few trails come with their previews, many with their coarser sketches', () => {
+test('without an area the map asks for every matching trail', () => {
+  const {first} = mapRequest(emptyState(), {...who, total: 3});
+  assert.equal('bbox' in first, false);
+});
+
+test('the map asks for the completed trails too when the list does', () => {
+  assert.equal(mapRequest(state({completed: 'no'}), {...who, total: 3, box: area}).first.completed, 'false');
+  assert.equal(mapRequest(state({completed: 'yes'}), {...who, total: 3}).first.completed, 'true');
+  assert.notEqual(mapRequest(state({completed: 'yes'}), {...who, total: 3}).key, mapRequest(state({completed: 'no'}), {...who, total: 3}).key);
+});
+
+test('a few matching trails come with their previews, many with their coarser sketches', () => {
   assert.equal(SKETCH_FROM, 200);
-  const fieldsFor = (total) => mapRequest(emptyState(), {...who, total}).queries[0].fields;
+  const fieldsFor = (total) => mapRequest(emptyState(), {...who, total, box: area}).first.fields;
   assert.equal(fieldsFor(1), MAP_FIELDS.join(','));
   assert.equal(fieldsFor(SKETCH_FROM), MAP_FIELDS.join(','));
   assert.equal(fieldsFor(SKETCH_FROM + 1), SKETCH_FIELDS.join(','));
   assert.deepEqual(SKETCH_FIELDS, ['id', 'name', 'sketch', 'lat', 'lon']);
-  // Capped, the count is MAP_CAP: still sketches.
-  for (const query of mapRequest(emptyState(), {...who, total: 9000}).queries) assert.equal(query.fields, SKETCH_FIELDS.join(','));
+  for (const query of mapRequest(emptyState(), {...who, total: 9000}).more(9000)) assert.equal(query.fields, SKETCH_FIELDS.join(','));
 });
 
 test("the map stops at MAP_CAP trails, the first in the list's order", () => {
   assert.equal(MAP_CAP, 2000);
-  const request = mapRequest(state({sort: '-distance'}), {...who, total: 5000});
-  assert.equal(request.capped, true);
-  assert.equal(request.count, MAP_CAP);
-  assert.deepEqual(request.queries.map((q) => q.page), [1, 2, 3, 4]);
-  for (const query of request.queries) assert.equal(query.sort, '-distance');
-  assert.equal(mapRequest(emptyState(), {...who, total: MAP_CAP}).capped, false);
-  assert.equal(mapRequest(emptyState(), {...who, total: MAP_CAP}).queries.length, 4);
+  const request = mapRequest(state({sort: '-distance'}), {...who, total: 5000, box: area});
+  assert.equal(request.first.sort, '-distance');
+  assert.deepEqual(request.more(4800).map((q) => q.page), [2, 3, 4]);
+  for (const query of request.more(4800)) assert.equal(query.sort, '-distance');
+  assert.deepEqual(request.more(MAP_CAP).map((q) => q.page), [2, 3, 4]);
 });
 
-test('one request for a few trails, none for none', () => {
-  assert.equal(mapRequest(emptyState(), {...who, total: 1}).queries.length, 1);
-  assert.equal(mapRequest(emptyState(), {...who, total: 500}).queries.length, 1);
-  assert.equal(mapRequest(emptyState(), {...who, total: 501}).queries.length, 2);
-  for (const total of [0, undefined, null, 'x', -3]) assert.deepEqual(mapRequest(emptyState(), {...who, total}).queries, [], String(total));
+test('no request when nothing matches', () => {
+  for (const total of [0, undefined, null, 'x', -3]) assert.equal(mapRequest(emptyState(), {...who, total, box: area}).first, null, String(total));
+  assert.notEqual(mapRequest(emptyState(), {...who, total: 1}).first, null);
 });
 
-test("paging through the cards keeps the map's set; a filter changes it, and so does the sort when capped", () => {
-  const key = (changes, total = 300) => mapRequest(state(changes), {...who, total}).key;
+test("paging through the cards keeps the map's set; a filter or the area changes it, and so does the sort when capped", () => {
+  const key = (changes, total = 300, box = area) => mapRequest(state(changes), {...who, total, box}).key;
   assert.equal(key({page: 1}), key({page: 7}));
+  assert.equal(key({map: '9/45/3'}), key({map: '5/0/0'}), 'the position in the URL is not the area asked for');
   assert.equal(key({sort: 'name'}), key({sort: '-distance'}), 'all trails whatever the order');
   assert.notEqual(key({sort: 'name'}, 3000), key({sort: '-distance'}, 3000), 'capped: which 2000 depends on the order');
   assert.equal(key({page: 1}, 3000), key({page: 9}, 3000));
   assert.notEqual(key({q: 'ridge'}), key({q: 'lake'}));
   assert.notEqual(key({}, 300), key({}, 301), 'a trail more is fetched again');
   assert.notEqual(key({scope: 'mine'}), key({scope: 'public'}));
+  assert.notEqual(key({}, 300, area), key({}, 300, {...area, west: 1}));
   // Uncapped, the order asked for is fixed, so one key always means one query.
-  assert.equal(mapRequest(state({sort: 'name'}), {...who, total: 300}).queries[0].sort, DEFAULT_SORT);
+  assert.equal(mapRequest(state({sort: 'name'}), {...who, total: 300}).first.sort, DEFAULT_SORT);
 });
 
 test("the map's answers merge into one list, each trail once, first copy kept", () => {
@@ -255,7 +268,7 @@ test("the map's answers merge into one list, each trail once, first copy kept", 
 });
 
 test('the map says when it does not show every matching trail', () => {
-  assert.equal(mapCapNote(2000, 2345), 'Showing 2,000 of 2,345 trails: narrow the search to see the others.');
+  assert.equal(mapCapNote(2000, 2345), 'Showing 2,000 of 2,345 trails here: zoom in or narrow the search to see the others.');
   assert.equal(mapCapNote(300, 300), '');
   assert.equal(mapCapNote(24, 0), '');
 });
@@ -283,4 +296,53 @@ test('the tag filter joins the others as one more quoted literal', () => {
   const filter = buildFilter(state({q: 'ridge', tag: 'abcdefghij12345', category: 'c1'}), {units: 'metric', userId: 'me'});
   assert.equal(skeleton(filter), '(name ~ S || location ~ S || description ~ S) && category = S && tags ?= S');
   assert.deepEqual(stringLiterals(filter).slice(-1), ['abcdefghij12345']);
+});
+
+// --- dates, completed and the map's position ------------------------------------------------
+
+test('a date range keeps real days only and filters on the whole days in UTC', () => {
+  const s = fromUrl('from=2019-01-01&to=2019-12-31');
+  assert.deepEqual([s.from, s.to], ['2019-01-01', '2019-12-31']);
+  assert.equal(buildFilter(s, {units: 'metric'}), 'date >= "2019-01-01 00:00:00.000Z" && date <= "2019-12-31 23:59:59.999Z"');
+  assert.equal(queryFromState(s), '?from=2019-01-01&to=2019-12-31');
+  assert.equal(filterCount(s), 1, 'one control');
+  assert.equal(hasFilters(state({to: '2020-02-29'})), true);
+  for (const bad of ['2019-02-30', '2019-13-01', '19-01-01', '2019-1-1', '" || 1=1', '2019-01-01T00:00']) {
+    assert.equal(dayText(bad), '', bad);
+    assert.equal(buildFilter(fromUrl(`from=${encodeURIComponent(bad)}`), {units: 'metric'}), '', bad);
+  }
+  assert.equal(dayText('2020-02-29'), '2020-02-29');
+});
+
+test('a date typed into the state cannot break out of the filter either', () => {
+  assert.equal(buildFilter(state({from: '2019-01-01" || public = false || date = "'}), {units: 'metric'}), '');
+});
+
+test('completed or not is for people signed in, and goes to the API as its own parameter', () => {
+  for (const {value} of COMPLETIONS) assert.equal(fromUrl(`completed=${value}`).completed, value);
+  assert.equal(fromUrl('completed=yes', {signedIn: false}).completed, '');
+  assert.equal(fromUrl('completed=maybe').completed, '');
+  assert.equal(listQuery(state({completed: 'yes'}), who).completed, 'true');
+  assert.equal(listQuery(state({completed: 'no'}), who).completed, 'false');
+  assert.equal('completed' in listQuery(state({completed: 'no'}), {units: 'metric'}), false, 'not without a person');
+  assert.equal('completed' in listQuery(emptyState(), who), false);
+  assert.equal(buildFilter(state({completed: 'yes'}), who), '', 'not in the filter string');
+  assert.equal(queryFromState(state({completed: 'no'})), '?completed=no');
+  assert.equal(filterCount(state({completed: 'no'})), 1);
+});
+
+test("the map's position rides in the URL but neither filters nor decides the cards", () => {
+  const s = fromUrl('map=9/45.12345678/3.5&q=ridge');
+  assert.equal(s.map, '9/45.12346/3.5');
+  assert.equal(queryFromState(s), '?q=ridge&map=9/45.12346/3.5');
+  assert.equal(listSearch(s), '?q=ridge');
+  assert.equal(hasFilters(state({map: '9/45/3'})), false);
+  assert.equal(fromUrl('map=99/45/3').map, '');
+  assert.equal(fromUrl('map=9/95/3').map, '');
+  assert.equal(fromUrl('map=9/45').map, '');
+});
+
+test('every filter together reads back from its URL', () => {
+  const s = state({q: 'ridge', from: '2019-01-01', to: '2019-06-30', completed: 'no', gmin: '300', scope: 'mine', sort: '-date', page: 2, map: '7/46.5/8.25'});
+  assert.deepEqual(fromUrl(queryFromState(s).slice(1)), s);
 });
