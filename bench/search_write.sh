@@ -4,7 +4,9 @@
 # search-index triggers were dropped (the only difference), alternating ROUNDS times.
 #
 # usage: make build && bench/search_write.sh
-#   env: DURATION=10s CONNECTIONS=4 THREADS=2 ROUNDS=3 PRELOAD=0 (trails created first, untimed)
+#   env: DURATION=10s CONNECTIONS=4 THREADS=2 ROUNDS=3
+#        MODE=json    PUT /trail with a JSON body (the cheapest create there is)
+#        MODE=upload  PUT /trail/upload of a 3 600-point GPX (bench/make_gpx.py), as most trails come
 # output: requests/s of each run and the median cost in per cent of create throughput.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +14,10 @@ DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-4}
 THREADS=${THREADS:-2}
 ROUNDS=${ROUNDS:-3}
+MODE=${MODE:-json}
+GPX=$(mktemp --suffix=.gpx)
+trap 'rm -f "$GPX"' EXIT
+python3 bench/make_gpx.py 3600 "$GPX"
 
 TRIGGERS="trails_search_insert trails_search_update trails_search_delete"
 
@@ -36,8 +42,14 @@ run_once() {
   read -r user token < <(curl -s -X POST "$api/auth/login" -H 'Content-Type: application/json' \
     -d '{"username":"bench","password":"bench-pass"}' |
     python3 -c 'import json,sys;d=json.load(sys.stdin);print(d["record"]["id"],d["token"])')
-  TOKEN=$token AUTHOR=$user wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" \
-    -s bench/search_create.lua "$api/trail" | awk '/Requests\/sec/ {print $2}'
+  if [ "$MODE" = upload ]; then
+    TOKEN=$token GPX=$GPX wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" \
+      -s bench/search_upload.lua "$api/trail/upload?ignoreDuplicates=true" |
+      awk '/Requests\/sec/ {print $2}'
+  else
+    TOKEN=$token AUTHOR=$user wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" \
+      -s bench/search_create.lua "$api/trail" | awk '/Requests\/sec/ {print $2}'
+  fi
   kill "$pid"; wait "$pid" 2>/dev/null || true
   rm -rf "$dir"
 }
@@ -53,6 +65,7 @@ import statistics, sys
 w = [float(x) for x in sys.argv[1].split()]
 wo = [float(x) for x in sys.argv[2].split()]
 mw, mwo = statistics.median(w), statistics.median(wo)
+print(f"mode {__import__('os').environ.get('MODE', 'json')}")
 print(f"PUT /trail with the search index:    {mw:8.0f} req/s (runs: {', '.join(f'{x:.0f}' for x in w)})")
 print(f"PUT /trail without its triggers:     {mwo:8.0f} req/s (runs: {', '.join(f'{x:.0f}' for x in wo)})")
 print(f"cost of the index: {100 * (1 - mw / mwo):.1f} % of create throughput")
