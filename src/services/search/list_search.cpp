@@ -6,6 +6,7 @@
 
 #include "services/families/names.h"
 #include "services/search/search_collections.h"
+#include "services/search/search_documents.h"
 #include "storage/sql_value.h"
 #include "util/timestamp.h"
 
@@ -27,11 +28,6 @@ std::vector<FilterAttribute> ListFilterable(const Caller&) {
   };
 }
 
-std::string Text(const storage::SqlValue& value) {
-  const auto* text = std::get_if<std::string>(&value);
-  return text ? *text : std::string();
-}
-
 util::Result<std::vector<json>> ListDocuments(storage::Connection& connection, const Caller&,
                                               const storage::SqlFragment& visible_trails,
                                               const std::vector<std::string>& ids) {
@@ -51,22 +47,19 @@ util::Result<std::vector<json>> ListDocuments(storage::Connection& connection, c
           params));
   std::unordered_map<std::string, json> by_id;
   for (const auto& row : rows.rows) {
-    const std::string id = Text(row[0]);
-    const std::string author = Text(row[1]);
-    const std::string author_avatar = Text(row[3]);
-    json sums = json::parse(Text(row[9]), nullptr, /*allow_exceptions=*/false);
+    const std::string id = TextOf(row[0]);
+    const std::string author = TextOf(row[1]);
+    json sums = json::parse(TextOf(row[9]), nullptr, /*allow_exceptions=*/false);
     if (!sums.is_array() || sums.size() != 5) sums = json::array({0, 0, 0, 0, 0});
-    const auto millis = util::ParseTimestampMillis(Text(row[8]));
+    const auto millis = util::ParseTimestampMillis(TextOf(row[8]));
     json document = {
         {"id", id},
         {"author", author},
-        {"author_name", Text(row[2])},
-        {"author_avatar", author_avatar.empty() ? ""
-                                                : "/api/v1/files/" + std::string(kUsers) + "/" +
-                                                      author + "/" + author_avatar},
-        {"avatar", Text(row[4])},
-        {"name", Text(row[5])},
-        {"description", Text(row[6])},
+        {"author_name", TextOf(row[2])},
+        {"author_avatar", AvatarUrl(author, TextOf(row[3]))},
+        {"avatar", TextOf(row[4])},
+        {"name", TextOf(row[5])},
+        {"description", TextOf(row[6])},
         {"public", storage::AsNumber(row[7]) != 0},
         {"created", millis ? json(*millis / 1000) : json(nullptr)},
         {"trails", sums[0]},
@@ -79,13 +72,7 @@ util::Result<std::vector<json>> ListDocuments(storage::Connection& connection, c
     };
     by_id.emplace(id, std::move(document));
   }
-  std::vector<json> documents;
-  documents.reserve(ids.size());
-  for (const std::string& id : ids) {
-    auto found = by_id.find(id);
-    if (found != by_id.end()) documents.push_back(std::move(found->second));
-  }
-  return documents;
+  return InRequestedOrder(ids, std::move(by_id));
 }
 
 }  // namespace
@@ -95,9 +82,6 @@ const SearchableCollection& ListSearchCollection() {
       .index_uid = "lists",
       .collection = std::string(services::kLists),
       .index = &ListSearchIndex(),
-      .attributes = {"id", "author", "author_name", "author_avatar", "avatar", "name",
-                     "description", "public", "created", "trails", "distance", "elevation_gain",
-                     "elevation_loss", "duration", "domain", "iri"},
       .searchable = {"author_name", "name", "description"},
       .filterable = ListFilterable,
       .sortable = {{"created", "t.created"}, {"name", "t.name"}},

@@ -21,8 +21,6 @@ struct SearchableCollection {
   std::string index_uid;   // "trails", as the client names the index
   std::string collection;  // the record family behind it ("trails")
   const SearchIndex* index = nullptr;
-  // Every attribute of a document, in the order a hit lists them.
-  std::vector<std::string> attributes;
   // The attributes `attributesToHighlight: ["*"]` marks (the text the query is matched against).
   std::vector<std::string> searchable;
   // The attributes a filter may name, with the SQL (alias `t`) they read; the caller's id is

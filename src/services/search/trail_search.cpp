@@ -9,6 +9,7 @@
 #include "services/discovery/trail_area.h"
 #include "services/families/names.h"
 #include "services/search/search_collections.h"
+#include "services/search/search_documents.h"
 #include "storage/sql_value.h"
 #include "util/timestamp.h"
 
@@ -55,11 +56,6 @@ std::vector<FilterAttribute> TrailFilterable(const Caller& caller) {
 
 double Number(const storage::SqlValue& value) { return storage::AsNumber(value); }
 
-std::string Text(const storage::SqlValue& value) {
-  const auto* text = std::get_if<std::string>(&value);
-  return text ? *text : std::string();
-}
-
 json UnixSeconds(const std::string& timestamp) {
   if (timestamp.empty()) return nullptr;
   const auto millis = util::ParseTimestampMillis(timestamp);
@@ -96,37 +92,34 @@ util::Result<std::vector<json>> TrailDocuments(storage::Connection& connection,
           {caller.user_id, json(ids).dump()}));
   std::unordered_map<std::string, json> by_id;
   for (const auto& row : rows.rows) {
-    const std::string id = Text(row[0]);
-    const std::string author = Text(row[1]);
-    const std::string avatar = Text(row[3]);
-    const json photos = JsonArrayOr(Text(row[16]), json::array());
+    const std::string id = TextOf(row[0]);
+    const std::string author = TextOf(row[1]);
+    const json photos = JsonArrayOr(TextOf(row[16]), json::array());
     const auto thumbnail = static_cast<size_t>(std::max(0.0, Number(row[17])));
     json document = {
         {"id", id},
         {"author", author},
-        {"author_name", Text(row[2])},
-        {"author_avatar",
-         avatar.empty() ? ""
-                        : "/api/v1/files/" + std::string(kUsers) + "/" + author + "/" + avatar},
-        {"name", Text(row[4])},
-        {"description", Text(row[5])},
-        {"location", Text(row[6])},
+        {"author_name", TextOf(row[2])},
+        {"author_avatar", AvatarUrl(author, TextOf(row[3]))},
+        {"name", TextOf(row[4])},
+        {"description", TextOf(row[5])},
+        {"location", TextOf(row[6])},
         {"distance", Number(row[7])},
         {"elevation_gain", Number(row[8])},
         {"elevation_loss", Number(row[9])},
         {"duration", Number(row[10])},
-        {"difficulty", DifficultyNumber(Text(row[11]))},
-        {"category", Text(row[12])},
+        {"difficulty", DifficultyNumber(TextOf(row[11]))},
+        {"category", TextOf(row[12])},
         {"completed", Number(row[23]) != 0},
-        {"date", UnixSeconds(Text(row[13]))},
-        {"created", UnixSeconds(Text(row[14]))},
+        {"date", UnixSeconds(TextOf(row[13]))},
+        {"created", UnixSeconds(TextOf(row[14]))},
         {"public", Number(row[15]) != 0},
         {"thumbnail", thumbnail < photos.size() && photos[thumbnail].is_string()
                           ? photos[thumbnail].get<std::string>()
                           : ""},
-        {"gpx", Text(row[18])},
-        {"tags", JsonArrayOr(Text(row[19]), json::array())},
-        {"polyline", Text(row[20])},
+        {"gpx", TextOf(row[18])},
+        {"tags", JsonArrayOr(TextOf(row[19]), json::array())},
+        {"polyline", TextOf(row[20])},
         {"domain", ""},
         {"iri", ""},
         {"_geo", {{"lat", Number(row[21])}, {"lng", Number(row[22])}}},
@@ -134,13 +127,7 @@ util::Result<std::vector<json>> TrailDocuments(storage::Connection& connection,
     };
     by_id.emplace(id, std::move(document));
   }
-  std::vector<json> documents;
-  documents.reserve(ids.size());
-  for (const std::string& id : ids) {
-    auto found = by_id.find(id);
-    if (found != by_id.end()) documents.push_back(std::move(found->second));
-  }
-  return documents;
+  return InRequestedOrder(ids, std::move(by_id));
 }
 
 // The categories the caller hides in their preferences never show in a trail search.
@@ -161,12 +148,6 @@ const SearchableCollection& TrailSearchCollection() {
       .index_uid = "trails",
       .collection = std::string(services::kTrails),
       .index = &TrailSearchIndex(),
-      .attributes =
-          {"id",        "author",    "author_name",    "author_avatar",  "name",     "description",
-           "location",  "distance",  "elevation_gain", "elevation_loss", "duration", "difficulty",
-           "category",  "completed", "date",           "created",        "public",   "thumbnail",
-           "gpx",       "tags",      "polyline",       "domain",         "iri",      "_geo",
-           "like_count"},
       .searchable = {"author_name", "name", "description", "location", "tags", "category"},
       .filterable = TrailFilterable,
       .sortable = {{"created", "t.created"},

@@ -4,47 +4,11 @@
 #include <catch2/catch.hpp>
 #include <map>
 
+#include "api/caller_roles.h"
 #include "api/test_server.h"
 
 namespace cairn::api_test {
 namespace {
-
-enum class Role {
-  kAnonymous,
-  kOwner,
-  kViewer,
-  kEditor,
-  kListHolder,
-  kLinkHolder,
-  kStranger,
-  kApiKey
-};
-
-const std::vector<Role> kAllRoles = {Role::kAnonymous, Role::kOwner,      Role::kViewer,
-                                     Role::kEditor,    Role::kListHolder, Role::kLinkHolder,
-                                     Role::kStranger,  Role::kApiKey};
-
-const char* Name(Role role) {
-  switch (role) {
-    case Role::kAnonymous:
-      return "anonymous";
-    case Role::kOwner:
-      return "owner (alice)";
-    case Role::kViewer:
-      return "view share (bob)";
-    case Role::kEditor:
-      return "edit share (carol)";
-    case Role::kListHolder:
-      return "list-share holder (dave)";
-    case Role::kLinkHolder:
-      return "link-token holder (anonymous + ?share=)";
-    case Role::kStranger:
-      return "stranger (eve)";
-    case Role::kApiKey:
-      return "API key (alice's)";
-  }
-  return "?";
-}
 
 // alice owns everything below except Q (eve's). T is private: bob has a view share, carol an
 // edit share, dave a share of the private list L that holds T, and there is a link share.

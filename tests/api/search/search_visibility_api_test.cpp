@@ -5,47 +5,11 @@
 #include <map>
 #include <set>
 
+#include "api/caller_roles.h"
 #include "api/test_server.h"
 
 namespace cairn::api_test {
 namespace {
-
-enum class Role {
-  kAnonymous,
-  kOwner,
-  kViewer,
-  kEditor,
-  kListHolder,
-  kLinkHolder,
-  kStranger,
-  kApiKey
-};
-
-const std::vector<Role> kAllRoles = {Role::kAnonymous, Role::kOwner,      Role::kViewer,
-                                     Role::kEditor,    Role::kListHolder, Role::kLinkHolder,
-                                     Role::kStranger,  Role::kApiKey};
-
-const char* Name(Role role) {
-  switch (role) {
-    case Role::kAnonymous:
-      return "anonymous";
-    case Role::kOwner:
-      return "owner (alice)";
-    case Role::kViewer:
-      return "view share (bob)";
-    case Role::kEditor:
-      return "edit share (carol)";
-    case Role::kListHolder:
-      return "list-share holder (dave)";
-    case Role::kLinkHolder:
-      return "link-token holder";
-    case Role::kStranger:
-      return "stranger (eve)";
-    case Role::kApiKey:
-      return "API key (alice's)";
-  }
-  return "?";
-}
 
 // alice's private trail T ("Wetterstein secret") is shared with bob (view) and carol (edit), sits
 // in her private list L shared with dave, and has a link share; P is her public trail; Q is eve's

@@ -1,0 +1,30 @@
+#include "services/search/search_documents.h"
+
+#include <variant>
+
+#include "services/families/names.h"
+
+namespace cairn::services::search {
+
+std::string TextOf(const storage::SqlValue& value) {
+  const auto* text = std::get_if<std::string>(&value);
+  return text ? *text : std::string();
+}
+
+std::string AvatarUrl(const std::string& user_id, const std::string& file) {
+  if (file.empty()) return "";
+  return "/api/v1/files/" + std::string(kUsers) + "/" + user_id + "/" + file;
+}
+
+std::vector<nlohmann::json> InRequestedOrder(
+    const std::vector<std::string>& ids, std::unordered_map<std::string, nlohmann::json> by_id) {
+  std::vector<nlohmann::json> documents;
+  documents.reserve(ids.size());
+  for (const std::string& id : ids) {
+    auto found = by_id.find(id);
+    if (found != by_id.end()) documents.push_back(std::move(found->second));
+  }
+  return documents;
+}
+
+}  // namespace cairn::services::search
