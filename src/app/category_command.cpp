@@ -2,14 +2,13 @@
 // (SQLite coordinates the writes) but not the data dir lock.
 #include "app/category_command.h"
 
-#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <sstream>
 
+#include "app/admin_terminal.h"
 #include "app/core.h"
 #include "services/categories/category_admin.h"
 
@@ -21,31 +20,13 @@ int Fail(const std::string& message) {
   return 1;
 }
 
-// The messages of an error, including each field's, for a terminal.
-std::string Describe(const util::Error& error) {
-  std::string out = error.message;
-  for (const auto& [field, problem] : error.field_errors) {
-    out += "\n  " + field + ": " + problem.message;
-  }
-  return out;
-}
-
-bool Confirm(const Config& config, const std::string& question) {
-  if (config.assume_yes) return true;
-  if (!::isatty(STDIN_FILENO)) return false;
-  std::fprintf(stderr, "%s [y/N] ", question.c_str());
-  std::string answer;
-  std::getline(std::cin, answer);
-  return answer == "y" || answer == "Y" || answer == "yes";
-}
-
 std::string Plural(int64_t count, const std::string& one, const std::string& many) {
   return std::to_string(count) + " " + (count == 1 ? one : many);
 }
 
 int List(services::CategoryAdmin& admin) {
   auto categories = admin.List();
-  if (!categories.ok()) return Fail(Describe(categories.error()));
+  if (!categories.ok()) return Fail(DescribeForTerminal(categories.error()));
   std::printf("%-15s  %-24s  %6s  %13s  %s\n", "ID", "NAME", "TRAILS", "SUBCATEGORIES", "IMAGE");
   for (const auto& c : *categories) {
     std::printf("%-15s  %-24s  %6lld  %13lld  %s\n", c.id.c_str(), c.name.c_str(),
@@ -68,7 +49,7 @@ int Add(const Config& config, services::CategoryAdmin& admin) {
         bytes, std::filesystem::path(config.category_image).filename().string()};
   }
   auto added = admin.Add(config.category_args[0], image);
-  if (!added.ok()) return Fail(Describe(added.error()));
+  if (!added.ok()) return Fail(DescribeForTerminal(added.error()));
   std::printf("added category %s (%s)%s\n", added->name.c_str(), added->id.c_str(),
               added->img.empty() ? "" : (" with image " + added->img).c_str());
   return 0;
@@ -76,15 +57,15 @@ int Add(const Config& config, services::CategoryAdmin& admin) {
 
 int Delete(const Config& config, services::CategoryAdmin& admin) {
   auto found = admin.Find(config.category_args[0]);
-  if (!found.ok()) return Fail(Describe(found.error()));
+  if (!found.ok()) return Fail(DescribeForTerminal(found.error()));
   const std::string question = "Delete category " + found->name + "? " +
                                Plural(found->trails, "trail uses", "trails use") +
                                " it and will have no category.";
-  if (!Confirm(config, question)) {
+  if (!ConfirmAtTerminal(config, question)) {
     return Fail("not deleted (confirm on a terminal, or pass --yes)");
   }
   auto deleted = admin.Delete(found->id);
-  if (!deleted.ok()) return Fail(Describe(deleted.error()));
+  if (!deleted.ok()) return Fail(DescribeForTerminal(deleted.error()));
   std::printf("deleted category %s (%s): %s no longer %s a category; %s and %s went with it\n",
               deleted->name.c_str(), deleted->id.c_str(),
               Plural(deleted->trails, "trail", "trails").c_str(),
@@ -108,7 +89,7 @@ int RunCategoryCommand(const Config& config) {
   if (action == "add") return Add(config, admin);
   if (action == "delete") return Delete(config, admin);
   auto renamed = admin.Rename(config.category_args[0], config.category_args[1]);  // rename
-  if (!renamed.ok()) return Fail(Describe(renamed.error()));
+  if (!renamed.ok()) return Fail(DescribeForTerminal(renamed.error()));
   std::printf("renamed category %s to %s\n", renamed->id.c_str(), renamed->name.c_str());
   return 0;
 }

@@ -1,6 +1,7 @@
 // Flag parsing for the `cairn` command.
 #include "app/config.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <map>
@@ -60,76 +61,92 @@ util::Result<std::vector<std::string>> ThumbSizes(const std::string& text) {
   return sizes;
 }
 
-// `cairn user <add|passwd|delete|list> [args] [--dir DIR] [--password-stdin] [--yes]`.
-util::Result<Config> ParseUserCommand(const std::vector<std::string>& args, Config config) {
-  config.command = Command::kUser;
-  if (args.size() < 2) return util::Error::InvalidArgument("cairn user needs an action");
-  config.user_action = args[1];
-  const std::map<std::string, size_t> arity = {
-      {"add", 2}, {"passwd", 1}, {"delete", 1}, {"list", 0}};
-  auto expected = arity.find(config.user_action);
-  if (expected == arity.end()) {
-    return util::Error::InvalidArgument("unknown user action \"" + config.user_action +
-                                        "\" (add, passwd, delete or list)");
+// An admin command's words after `cairn NAME`: an action, its positional arguments, and options.
+struct AdminCommand {
+  std::string action;
+  std::vector<std::string> args;
+  std::map<std::string, std::string> options;  // flags and valued options given ("" for a flag)
+};
+
+// What one admin command (`cairn user`, `cairn category`) takes besides --dir and --yes.
+struct AdminCommandSpec {
+  std::string name;                                     // "user"
+  std::vector<std::pair<std::string, size_t>> actions;  // each with its number of arguments
+  std::vector<std::string> flags;                       // "--password-stdin"
+  std::vector<std::string> valued;                      // "--image"
+};
+
+// Reads `cairn NAME ACTION [args] [--dir DIR|--dir=DIR] [--yes|-y] [own options]` into `config`
+// (data dir, assume_yes) and the command; InvalidArgument naming what is wrong.
+util::Result<AdminCommand> ParseAdminCommand(const std::vector<std::string>& args,
+                                             const AdminCommandSpec& spec, Config& config) {
+  if (args.size() < 2)
+    return util::Error::InvalidArgument("cairn " + spec.name + " needs an action");
+  AdminCommand command{.action = args[1]};
+  auto expected = std::find_if(spec.actions.begin(), spec.actions.end(),
+                               [&](const auto& action) { return action.first == command.action; });
+  if (expected == spec.actions.end()) {
+    std::string known;
+    for (size_t i = 0; i < spec.actions.size(); ++i) {
+      known += (i == 0 ? "" : i + 1 == spec.actions.size() ? " or " : ", ") + spec.actions[i].first;
+    }
+    return util::Error::InvalidArgument("unknown " + spec.name + " action \"" + command.action +
+                                        "\" (" + known + ")");
   }
+  const auto listed = [](const std::vector<std::string>& names, const std::string& arg) {
+    return std::find(names.begin(), names.end(), arg) != names.end();
+  };
   for (size_t i = 2; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    if (arg == "--dir" || arg.rfind("--dir=", 0) == 0) {
-      if (arg == "--dir" && i + 1 >= args.size()) {
-        return util::Error::InvalidArgument("--dir needs a value");
-      }
-      config.data_dir = arg == "--dir" ? args[++i] : arg.substr(6);
-    } else if (arg == "--password-stdin") {
-      config.password_stdin = true;
+    if (arg == "--dir" || listed(spec.valued, arg)) {
+      if (i + 1 >= args.size()) return util::Error::InvalidArgument(arg + " needs a value");
+      (arg == "--dir" ? config.data_dir : command.options[arg]) = args[++i];
+    } else if (arg.rfind("--dir=", 0) == 0) {
+      config.data_dir = arg.substr(6);
     } else if (arg == "--yes" || arg == "-y") {
       config.assume_yes = true;
+    } else if (listed(spec.flags, arg)) {
+      command.options[arg] = "";
     } else if (arg.rfind("--", 0) == 0) {
       return util::Error::InvalidArgument("unknown option \"" + arg + "\"");
     } else {
-      config.user_args.push_back(arg);
+      command.args.push_back(arg);
     }
   }
-  if (config.user_args.size() != expected->second) {
-    return util::Error::InvalidArgument("cairn user " + config.user_action + " takes " +
+  if (command.args.size() != expected->second) {
+    return util::Error::InvalidArgument("cairn " + spec.name + " " + command.action + " takes " +
                                         std::to_string(expected->second) + " argument(s)");
   }
+  return command;
+}
+
+// `cairn user <add|passwd|delete|list> [args] [--dir DIR] [--password-stdin] [--yes]`.
+util::Result<Config> ParseUserCommand(const std::vector<std::string>& args, Config config) {
+  config.command = Command::kUser;
+  const AdminCommandSpec spec{.name = "user",
+                              .actions = {{"add", 2}, {"passwd", 1}, {"delete", 1}, {"list", 0}},
+                              .flags = {"--password-stdin"}};
+  CAIRN_ASSIGN_OR_RETURN(AdminCommand command, ParseAdminCommand(args, spec, config));
+  config.user_action = command.action;
+  config.user_args = std::move(command.args);
+  config.password_stdin = command.options.count("--password-stdin") > 0;
   return config;
 }
 
 // `cairn category <add|rename|delete|list> [args] [--image FILE] [--dir DIR] [--yes]`.
 util::Result<Config> ParseCategoryCommand(const std::vector<std::string>& args, Config config) {
   config.command = Command::kCategory;
-  if (args.size() < 2) return util::Error::InvalidArgument("cairn category needs an action");
-  config.category_action = args[1];
-  const std::map<std::string, size_t> arity = {
-      {"add", 1}, {"rename", 2}, {"delete", 1}, {"list", 0}};
-  auto expected = arity.find(config.category_action);
-  if (expected == arity.end()) {
-    return util::Error::InvalidArgument("unknown category action \"" + config.category_action +
-                                        "\" (add, rename, delete or list)");
+  const AdminCommandSpec spec{.name = "category",
+                              .actions = {{"add", 1}, {"rename", 2}, {"delete", 1}, {"list", 0}},
+                              .valued = {"--image"}};
+  CAIRN_ASSIGN_OR_RETURN(AdminCommand command, ParseAdminCommand(args, spec, config));
+  if (auto image = command.options.find("--image"); image != command.options.end()) {
+    // Only a new category takes an image.
+    if (command.action != "add") return util::Error::InvalidArgument("unknown option \"--image\"");
+    config.category_image = image->second;
   }
-  for (size_t i = 2; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    auto value = [&]() -> util::Result<std::string> {
-      if (i + 1 >= args.size()) return util::Error::InvalidArgument(arg + " needs a value");
-      return args[++i];
-    };
-    if (arg == "--dir") {
-      CAIRN_ASSIGN_OR_RETURN(config.data_dir, value());
-    } else if (arg == "--image" && config.category_action == "add") {
-      CAIRN_ASSIGN_OR_RETURN(config.category_image, value());
-    } else if (arg == "--yes" || arg == "-y") {
-      config.assume_yes = true;
-    } else if (arg.rfind("--", 0) == 0) {
-      return util::Error::InvalidArgument("unknown option \"" + arg + "\"");
-    } else {
-      config.category_args.push_back(arg);
-    }
-  }
-  if (config.category_args.size() != expected->second) {
-    return util::Error::InvalidArgument("cairn category " + config.category_action + " takes " +
-                                        std::to_string(expected->second) + " argument(s)");
-  }
+  config.category_action = command.action;
+  config.category_args = std::move(command.args);
   return config;
 }
 

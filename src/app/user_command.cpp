@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/admin_terminal.h"
 #include "app/core.h"
 
 namespace cairn::app {
@@ -17,16 +18,6 @@ namespace {
 int Fail(const std::string& message) {
   std::fprintf(stderr, "cairn user: %s\n", message.c_str());
   return 1;
-}
-
-// The messages of an error, including each field's, for a terminal.
-std::string Describe(const util::Error& error) {
-  std::string out = error.message;
-  for (const auto& [field, problem] : error.field_errors) {
-    out += "\n  " + field + ": " + problem.message;
-  }
-  for (const auto& issue : error.param_issues) out += "\n  " + issue.message;
-  return out;
 }
 
 // One line from standard input, echo off when it is a terminal.
@@ -62,15 +53,6 @@ std::optional<std::string> ReadPassword(const Config& config) {
   return password;
 }
 
-bool Confirm(const Config& config, const std::string& question) {
-  if (config.assume_yes) return true;
-  if (!::isatty(STDIN_FILENO)) return false;
-  std::fprintf(stderr, "%s [y/N] ", question.c_str());
-  std::string answer;
-  std::getline(std::cin, answer);
-  return answer == "y" || answer == "Y" || answer == "yes";
-}
-
 }  // namespace
 
 int RunUserCommand(const Config& config) {
@@ -92,7 +74,7 @@ int RunUserCommand(const Config& config) {
 
   if (action == "list") {
     auto users = accounts.AdminList();
-    if (!users.ok()) return Fail(Describe(users.error()));
+    if (!users.ok()) return Fail(DescribeForTerminal(users.error()));
     std::printf("%-15s  %-24s  %-32s  %s\n", "ID", "USERNAME", "EMAIL", "CREATED");
     for (const auto& u : *users) {
       std::printf("%-15s  %-24s  %-32s  %s\n", u.id.c_str(), u.username.c_str(), u.email.c_str(),
@@ -101,11 +83,11 @@ int RunUserCommand(const Config& config) {
     return 0;
   }
   if (action == "delete") {
-    if (!Confirm(config, "Delete " + args[0] + " and everything they authored?")) {
+    if (!ConfirmAtTerminal(config, "Delete " + args[0] + " and everything they authored?")) {
       return Fail("not deleted (confirm on a terminal, or pass --yes)");
     }
     auto deleted = accounts.AdminDelete(args[0]);
-    if (!deleted.ok()) return Fail(Describe(deleted.error()));
+    if (!deleted.ok()) return Fail(DescribeForTerminal(deleted.error()));
     std::printf("deleted %s\n", args[0].c_str());
     return 0;
   }
@@ -113,12 +95,12 @@ int RunUserCommand(const Config& config) {
   if (!password) return Fail("no password given");
   if (action == "add") {
     auto created = accounts.AdminCreate(args[0], args[1], *password);
-    if (!created.ok()) return Fail(Describe(created.error()));
+    if (!created.ok()) return Fail(DescribeForTerminal(created.error()));
     std::printf("created %s (%s)\n", created->username.c_str(), created->id.c_str());
     return 0;
   }
   auto changed = accounts.AdminSetPassword(args[0], *password);  // passwd
-  if (!changed.ok()) return Fail(Describe(changed.error()));
+  if (!changed.ok()) return Fail(DescribeForTerminal(changed.error()));
   std::printf("password of %s changed; their sessions are signed out\n", args[0].c_str());
   return 0;
 }

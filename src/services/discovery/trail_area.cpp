@@ -10,14 +10,19 @@
 namespace cairn::services {
 namespace {
 
-// A plain (not antimeridian-crossing) range of the R*Tree: the tracks whose bounds overlap it.
-void AddOverlapping(std::string& sql, storage::SqlParams& params, double south, double west,
-                    double north, double east) {
-  if (!sql.empty()) sql += " UNION ALL ";
-  sql +=
+// The rowids of the tracks whose bounds overlap `box`, as a SELECT for `IN (...)`: one range of
+// the R*Tree, or two for a box across the antimeridian (the R*Tree's boxes cannot wrap).
+std::string OverlappingTracks(const geo::BoundingBox& box, storage::SqlParams& params) {
+  const std::string range =
       "SELECT id FROM trails_bbox WHERE max_lat >= ? AND min_lat <= ? AND max_lon >= ? AND "
       "min_lon <= ?";
-  for (double v : {south, north, west, east}) params.emplace_back(v);
+  if (!box.CrossesAntimeridian()) {
+    params.insert(params.end(), {box.south, box.north, box.west, box.east});
+    return range;
+  }
+  params.insert(params.end(), {box.south, box.north, box.west, 180.0});
+  params.insert(params.end(), {box.south, box.north, -180.0, box.east});
+  return range + " UNION ALL " + range;
 }
 
 // A trail without a track whose start lies in the box (the partial index
@@ -56,14 +61,8 @@ util::Result<double> ParseCoordinate(std::string_view text) {
 storage::SqlFragment TrailsCrossingBox(std::string_view alias, const geo::BoundingBox& box) {
   const std::string a(alias);
   storage::SqlFragment fragment;
-  std::string candidates;
   storage::SqlParams& params = fragment.params;
-  if (box.CrossesAntimeridian()) {
-    AddOverlapping(candidates, params, box.south, box.west, box.north, 180);
-    AddOverlapping(candidates, params, box.south, -180, box.north, box.east);
-  } else {
-    AddOverlapping(candidates, params, box.south, box.west, box.north, box.east);
-  }
+  const std::string candidates = OverlappingTracks(box, params);
   // Bounds wholly inside a plain box need no look at the line.
   std::string inside = "0";
   if (!box.CrossesAntimeridian()) {
@@ -101,13 +100,7 @@ storage::SqlFragment TrailsNearPoint(std::string_view alias, const geo::LatLon& 
   }
   const std::string a(alias);
   storage::SqlFragment fragment;
-  std::string candidates;
-  if (box.CrossesAntimeridian()) {
-    AddOverlapping(candidates, fragment.params, box.south, box.west, box.north, 180);
-    AddOverlapping(candidates, fragment.params, box.south, -180, box.north, box.east);
-  } else {
-    AddOverlapping(candidates, fragment.params, box.south, box.west, box.north, box.east);
-  }
+  const std::string candidates = OverlappingTracks(box, fragment.params);
   fragment.sql = "((" + a + ".rowid IN (" + candidates + ") AND cairn_line_within(" + a +
                  ".polyline, ?, ?, ?)) OR (";
   fragment.params.insert(fragment.params.end(), {point.lat, point.lon, meters});

@@ -8,7 +8,6 @@
 #include "services/search/search_collections.h"
 #include "services/search/search_documents.h"
 #include "storage/sql_value.h"
-#include "util/timestamp.h"
 
 namespace cairn::services::search {
 namespace {
@@ -51,7 +50,6 @@ util::Result<std::vector<json>> ListDocuments(storage::Connection& connection, c
     const std::string author = TextOf(row[1]);
     json sums = json::parse(TextOf(row[9]), nullptr, /*allow_exceptions=*/false);
     if (!sums.is_array() || sums.size() != 5) sums = json::array({0, 0, 0, 0, 0});
-    const auto millis = util::ParseTimestampMillis(TextOf(row[8]));
     json document = {
         {"id", id},
         {"author", author},
@@ -61,7 +59,7 @@ util::Result<std::vector<json>> ListDocuments(storage::Connection& connection, c
         {"name", TextOf(row[5])},
         {"description", TextOf(row[6])},
         {"public", storage::AsNumber(row[7]) != 0},
-        {"created", millis ? json(*millis / 1000) : json(nullptr)},
+        {"created", UnixSeconds(TextOf(row[8]))},
         {"trails", sums[0]},
         {"distance", sums[1]},
         {"elevation_gain", sums[2]},

@@ -3,12 +3,21 @@
 #include <variant>
 
 #include "services/families/names.h"
+#include "util/timestamp.h"
 
 namespace cairn::services::search {
 
 std::string TextOf(const storage::SqlValue& value) {
   const auto* text = std::get_if<std::string>(&value);
   return text ? *text : std::string();
+}
+
+nlohmann::json UnixSeconds(const std::string& timestamp) {
+  if (timestamp.empty()) return nullptr;
+  const auto millis = util::ParseTimestampMillis(timestamp);
+  if (!millis) return nullptr;
+  // Floor, not truncation, for dates before 1970.
+  return *millis >= 0 ? *millis / 1000 : -((-*millis + 999) / 1000);
 }
 
 std::string AvatarUrl(const std::string& user_id, const std::string& file) {

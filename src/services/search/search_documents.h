@@ -13,6 +13,10 @@ namespace cairn::services::search {
 // The text of a column, "" for NULL or a number.
 std::string TextOf(const storage::SqlValue& value);
 
+// A record timestamp ("YYYY-MM-DD HH:MM:SS.mmmZ") as Unix seconds (floored), null when empty or
+// unreadable: how search documents carry dates.
+nlohmann::json UnixSeconds(const std::string& timestamp);
+
 // The files route of a user's avatar, "" when the user has none.
 std::string AvatarUrl(const std::string& user_id, const std::string& file);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 
 #include "services/families/names.h"
 #include "services/search/search_text.h"
@@ -179,7 +180,11 @@ util::Result<json> SearchService::Run(storage::Connection& connection, const Cal
     hits_per_page = query.hits_per_page.value_or(kDefaultSearchLimit);
     // Page 0 holds nothing, as in Meilisearch.
     request.limit = page == 0 ? 0 : hits_per_page;
-    request.offset = page == 0 ? 0 : (page - 1) * hits_per_page;
+    // A page past any possible hit saturates rather than overflowing.
+    request.offset = page == 0 ? 0
+                     : hits_per_page > 0 && page - 1 > INT64_MAX / hits_per_page
+                         ? INT64_MAX
+                         : (page - 1) * hits_per_page;
   } else {
     request.limit = query.limit;
     request.offset = query.offset;

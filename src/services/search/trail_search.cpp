@@ -30,6 +30,9 @@ constexpr const char* kTagNamesSql =
     "ELSE '[]' END) j JOIN tags g ON g.id = j.value)";
 constexpr const char* kAuthorNameSql = "(SELECT u.username FROM users u WHERE u.id = t.author)";
 // The caller has logged the trail (bound: the caller's id; "" for nobody).
+// Likes arrive with the people issue; until then every trail has none. Not a bare `0`: in an
+// ORDER BY, SQLite reads an integer literal as a column number.
+constexpr const char* kLikeCountSql = "CAST(0 AS INTEGER)";
 constexpr const char* kCompletedSql =
     "EXISTS (SELECT 1 FROM summit_logs s WHERE s.trail = t.id AND s.author = ?)";
 
@@ -48,21 +51,13 @@ std::vector<FilterAttribute> TrailFilterable(const Caller& caller) {
       {"elevation_gain", kNumber, "t.elevation_gain", {}},
       {"elevation_loss", kNumber, "t.elevation_loss", {}},
       {"id", kText, "t.id", {}},
-      {"like_count", kNumber, "0", {}},
+      {"like_count", kNumber, kLikeCountSql, {}},
       {"public", kBool, "t.public", {}},
       {"tags", kTextList, kTagNamesSql, {}},
   };
 }
 
 double Number(const storage::SqlValue& value) { return storage::AsNumber(value); }
-
-json UnixSeconds(const std::string& timestamp) {
-  if (timestamp.empty()) return nullptr;
-  const auto millis = util::ParseTimestampMillis(timestamp);
-  if (!millis) return nullptr;
-  // Floor, not truncation, for dates before 1970.
-  return *millis >= 0 ? *millis / 1000 : -((-*millis + 999) / 1000);
-}
 
 json DifficultyNumber(const std::string& difficulty) {
   if (difficulty == "easy") return 0;
@@ -159,7 +154,7 @@ const SearchableCollection& TrailSearchCollection() {
                    {"name", "t.name"},
                    {"duration", "t.duration"},
                    {"author", "t.author"},
-                   {"like_count", "0"}},
+                   {"like_count", kLikeCountSql}},
       .caller_condition = OutsideHiddenCategories,
       .geo = {
           .radius =

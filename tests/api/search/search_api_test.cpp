@@ -152,6 +152,17 @@ TEST_CASE("every filter operator, sorts and pages", "[api][search]") {
   CHECK(names("completed = false AND author = " + bob) == V{"Ridge 6"});
   CHECK(names("", Json::array({"elevation_gain:desc"})).front() == "Ridge 5");
   CHECK(names("", Json::array({"name:desc"})).front() == "Ridge 6");
+  // Every sortable attribute sorts (a constant like_count once read as a column number: a 500).
+  for (const char* key : {"created", "date", "difficulty", "distance", "elevation_gain",
+                          "elevation_loss", "name", "duration", "author", "like_count"}) {
+    INFO(key);
+    CHECK(names("", Json::array({std::string(key) + ":desc"})).size() == 6);
+  }
+  // A page far past the last one is empty, not an overflow.
+  Json far = Search(
+      server, {{"q", "ridge"}, {"page", 9223372036854775807LL}, {"hitsPerPage", 1000}}, token);
+  CHECK(far["hits"].empty());
+  CHECK(far["totalHits"] == 6);
   // Pages in offset and page mode.
   Json page = Search(
       server, {{"q", "ridge"}, {"sort", {"distance:asc"}}, {"limit", 2}, {"offset", 2}}, token);
