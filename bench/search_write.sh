@@ -7,6 +7,8 @@
 #   env: DURATION=10s CONNECTIONS=4 THREADS=2 ROUNDS=3
 #        MODE=json    PUT /trail with a JSON body (the cheapest create there is)
 #        MODE=upload  PUT /trail/upload of a 3 600-point GPX (bench/make_gpx.py), as most trails come
+#        PIN=1        the server on the first core, wrk on the second (taskset), so each run measures
+#                     the server's own work per create and not who got the cores; 0: unpinned
 # output: requests/s of each run and the median cost in per cent of create throughput.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +16,9 @@ DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-4}
 THREADS=${THREADS:-2}
 ROUNDS=${ROUNDS:-3}
+PIN=${PIN:-1}
+SERVER_CPU=() CLIENT_CPU=()
+if [ "$PIN" = 1 ] && [ "$(nproc)" -ge 2 ]; then SERVER_CPU=(taskset -c 0) CLIENT_CPU=(taskset -c 1); fi
 MODE=${MODE:-json}
 GPX=$(mktemp --suffix=.gpx)
 trap 'rm -f "$GPX"' EXIT
@@ -26,13 +31,13 @@ run_once() {
   local mode=$1 dir port pid user token
   dir=$(mktemp -d)
   port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
-  build/cairn serve --http "127.0.0.1:$port" --dir "$dir" 2>/dev/null &
+  "${SERVER_CPU[@]}" build/cairn serve --http "127.0.0.1:$port" --dir "$dir" 2>/dev/null &
   pid=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/api/health" >/dev/null && break; sleep 0.1; done
   if [ "$mode" = without ]; then
     kill "$pid"; wait "$pid" 2>/dev/null || true
     for t in $TRIGGERS; do sqlite3 "$dir/data.db" "DROP TRIGGER $t"; done
-    build/cairn serve --http "127.0.0.1:$port" --dir "$dir" 2>/dev/null &
+    "${SERVER_CPU[@]}" build/cairn serve --http "127.0.0.1:$port" --dir "$dir" 2>/dev/null &
     pid=$!
     for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/api/health" >/dev/null && break; sleep 0.1; done
   fi
@@ -43,11 +48,11 @@ run_once() {
     -d '{"username":"bench","password":"bench-pass"}' |
     python3 -c 'import json,sys;d=json.load(sys.stdin);print(d["record"]["id"],d["token"])')
   if [ "$MODE" = upload ]; then
-    TOKEN=$token GPX=$GPX wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" \
+    TOKEN=$token GPX=$GPX "${CLIENT_CPU[@]}" wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" \
       -s bench/search_upload.lua "$api/trail/upload?ignoreDuplicates=true" |
       awk '/Requests\/sec/ {print $2}'
   else
-    TOKEN=$token AUTHOR=$user wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" \
+    TOKEN=$token AUTHOR=$user "${CLIENT_CPU[@]}" wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" \
       -s bench/search_create.lua "$api/trail" | awk '/Requests\/sec/ {print $2}'
   fi
   kill "$pid"; wait "$pid" 2>/dev/null || true

@@ -25,8 +25,9 @@
 #     first. Then `PRAGMA analysis_limit=400; ANALYZE` on both files, which is what Cairn runs
 #     itself after every 1000 writes (storage/database.cpp), so the planner has statistics as it
 #     would after seeding through the API. Cairn's search-index triggers run on the insert
-#     (the seeder registers a stand-in for Cairn's SQL function cairn_fold, exact for the ASCII
-#     text it writes); a schema change that needs more makes the seeder stop with a message.
+#     (the seeder registers stand-ins for Cairn's SQL functions cairn_search_words and
+#     cairn_search_parts, exact for the ASCII text it writes); a schema change that needs more
+#     makes the seeder stop with a message.
 #   - Shares through the APIs once the servers run again: every tenth private trail of `other`
 #     (TRAILS/40) shared with `bench`, `view`, made by `other`: Cairn `PUT /api/v1/trail-share`;
 #     PocketBase `PATCH /api/collections/trails/records/{id} {"shared_with+": [bench]}` (like,

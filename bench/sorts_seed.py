@@ -26,6 +26,7 @@ import datetime as dt
 import hashlib
 import http.client
 import json
+import re
 import sqlite3
 import sys
 import threading
@@ -123,13 +124,21 @@ def cmd_rows(args):
         sys.exit("id collision")
     cairn = sqlite3.connect(args.cairn_db)
     # Cairn's triggers (its search index) call SQL functions the server registers on every
-    # connection. cairn_fold is util::FoldForSearch (case, accents, a few letters spelled out):
-    # for ASCII text, all this seeds, that is lower(). A function added to Cairn's schema later
-    # shows up below as "no such function".
-    cairn.create_function("cairn_fold", 1, lambda v: None if v is None else str(v).lower(),
-                          deterministic=True)
+    # connection (util/search_words.h). For ASCII text, all this seeds, cairn_search_words is the
+    # lower-case words between single spaces and cairn_search_parts each word of three letters or
+    # more and its endings of three or more behind U+E000. A function added to Cairn's schema
+    # later shows up below as "no such function".
+    def words(v):
+        return None if v is None else " ".join(re.findall(r"[a-z0-9]+", str(v).lower()))
+
+    def parts(v):
+        if v is None:
+            return None
+        return " ".join("\ue000" + w[i:] for w in str(v).split(" ") for i in range(len(w) - 2))
+    cairn.create_function("cairn_search_words", 1, words, deterministic=True)
+    cairn.create_function("cairn_search_parts", 1, parts, deterministic=True)
     if any(ord(c) > 127 for r in rows for c in r["name"]):
-        sys.exit("the cairn_fold stand-in is exact only for ASCII text")
+        sys.exit("the cairn_search_words stand-in is exact only for ASCII text")
     try:
         cairn.executemany(
             "INSERT INTO trails (id, created, updated, author, name, public, date, description, difficulty,"
@@ -140,7 +149,7 @@ def cmd_rows(args):
               r["elevation_gain"], r["elevation_loss"], r["lat"], r["lon"]) for r in rows])
     except sqlite3.OperationalError as e:
         sys.exit("writing Cairn's trails: %s (Cairn's schema needs something bench/sorts_seed.py "
-                 "does not provide yet, e.g. a stand-in for a new SQL function, as for cairn_fold)" % e)
+                 "does not provide yet, e.g. a stand-in for a new SQL function, as for cairn_search_words)" % e)
     cairn.commit()
     pb = sqlite3.connect(args.pb_db)
     pb.executemany(

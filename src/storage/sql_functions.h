@@ -1,8 +1,13 @@
 // The application's own SQL functions, registered on every connection:
-//   cairn_fold(text)                   util::FoldForSearch; the search index's triggers fold
-//                                      every text they index with it (schema.sql).
-//   cairn_trigrams(text)               util::SearchTrigrams of folded text: the inner parts
-//                                      of words the search index finds.
+//   cairn_search_words(text)          util::SearchIndexWords: the words the search index holds
+//                                      of a text (schema.sql's search section).
+//   cairn_search_parts(words)          util::SearchWordParts: the inner parts of those words.
+//   cairn_search_fields_rank(query, tiers, parts, field...)
+//                                      the rank of one record's indexed words for a query
+//                                      (util::RankSearchFields), NULL when it does not match.
+//   cairn_search_rank(fts_table, phrases, tiers)
+//                                      an FTS5 auxiliary function: the same rank from the
+//                                      columns each phrase of the MATCH query matched.
 //   cairn_line_crosses_box(polyline, south, west, north, east)
 //                                      1 when the encoded map line passes through the box
 //                                      (geo::LineCrossesBox), else 0.

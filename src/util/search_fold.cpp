@@ -277,6 +277,7 @@ std::string FoldForSearch(std::string_view utf8, std::vector<size_t>& origins) {
 bool IsSearchWordCharacter(const Utf8Character& character) {
   if (!character.valid) return false;
   const char32_t c = character.code;
+  if (c == kSearchPartMarker) return false;
   if (c < 0x80) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
   }
@@ -304,32 +305,6 @@ bool IsSearchWordCharacter(const Utf8Character& character) {
   if (c >= 0x1F000 && c <= 0x1FAFF) return false;  // emoji, cards, dominoes, pictographs
   if (c >= 0xE0000 && c <= 0xE007F) return false;  // tags
   return true;
-}
-
-std::string SearchTrigrams(std::string_view folded) {
-  std::string out;
-  std::vector<std::pair<size_t, size_t>> word;  // the current word's characters: offset, length
-  const auto flush = [&] {
-    if (word.size() >= 3) {
-      if (!out.empty()) out += " 0000 ";
-      for (size_t i = 0; i + 3 <= word.size(); ++i) {
-        if (i > 0) out += ' ';
-        out.append(folded, word[i].first, word[i + 2].first + word[i + 2].second - word[i].first);
-      }
-    }
-    word.clear();
-  };
-  for (size_t i = 0; i < folded.size();) {
-    const Utf8Character character = DecodeUtf8Character(folded, i);
-    if (IsSearchWordCharacter(character)) {
-      word.emplace_back(i, character.length);
-    } else {
-      flush();
-    }
-    i += character.length;
-  }
-  flush();
-  return out;
 }
 
 }  // namespace cairn::util

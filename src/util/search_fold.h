@@ -40,17 +40,14 @@ std::string FoldForSearch(std::string_view utf8);
 // i of the result, the offset in `utf8` of the character it was folded from.
 std::string FoldForSearch(std::string_view utf8, std::vector<size_t>& origins);
 
-// Whether a character belongs to a word as SQLite's unicode61 tokenizer reads words: letters,
-// numbers and private-use characters. Without Unicode's tables this rules out the blocks of
-// punctuation, symbols and emoji; a character judged differently only means a query word is
-// read as a phrase of two words by SQLite.
-bool IsSearchWordCharacter(const Utf8Character& character);
+// Begins every inner-part word of the search index (util/search_words.h): a private-use character
+// that is no word character, so no folded word holds it.
+inline constexpr char32_t kSearchPartMarker = 0xE000;
 
-// The inner parts of the words of `folded` (FoldForSearch's output) as words of the search
-// index: every run of three characters of each word of three or more, space-separated, in order,
-// with the word "0000" between words so that no run of a query word is found across two words
-// (a query word's runs are three characters, never four). "zugspitze via" gives
-// "zug ugs gsp spi pit itz tze 0000 via". Pure.
-std::string SearchTrigrams(std::string_view folded);
+// Whether a character belongs to a word as SQLite's unicode61 tokenizer reads words: letters,
+// numbers and private-use characters but kSearchPartMarker. Without Unicode's tables this rules out
+// the blocks of punctuation, symbols and emoji; a character judged differently only means a query
+// word is read as a phrase of two words by SQLite.
+bool IsSearchWordCharacter(const Utf8Character& character);
 
 }  // namespace cairn::util

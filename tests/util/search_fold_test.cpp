@@ -63,17 +63,3 @@ TEST_CASE("UTF-8 decoding refuses what is not well-formed", "[util][search]") {
 
 }  // namespace
 }  // namespace cairn::util
-
-namespace cairn::util {
-namespace {
-
-TEST_CASE("the inner parts of words are their runs of three characters", "[search]") {
-  CHECK(SearchTrigrams("zugspitze via") == "zug ugs gsp spi pit itz tze 0000 via");
-  CHECK(SearchTrigrams("au, see") == "see");  // words under three characters have none
-  CHECK(SearchTrigrams("") == "");
-  CHECK(SearchTrigrams("höll") == "höl öll");  // characters, not bytes
-  CHECK(SearchTrigrams("a-b-c xyz!") == "xyz");
-}
-
-}  // namespace
-}  // namespace cairn::util

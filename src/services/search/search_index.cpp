@@ -1,7 +1,8 @@
-// Query words -> one FTS5 query over the words table (words in the word columns, inner parts as
-// phrases of runs in the gram columns), ranked by which sets of FTS5 matches a record is in. Every
-// FTS5 query is a `?` parameter built here from quoted phrases, so no byte of the user's query
-// reaches FTS5's query syntax.
+// Query words -> one FTS5 query over the words table (words and their typos in the field columns,
+// inner parts as the beginnings of parts in the parts columns), ranked in the same pass by which
+// phrases matched in which columns, beside the pending rows ranked by the same rules. Every FTS5
+// query is a `?` parameter built here from quoted phrases, so no byte of the user's query reaches
+// FTS5's query syntax.
 #include "services/search/search_index.h"
 
 #include <algorithm>
@@ -17,9 +18,6 @@ namespace {
 
 using storage::SqlFragment;
 using storage::SqlParams;
-
-// The exactness levels of the rank (see the header).
-constexpr int kExactnessLevels = 3;
 
 const std::string& MaxCharacter() {
   static const std::string kMax = [] {
@@ -133,25 +131,6 @@ util::Result<std::vector<std::string>> TypoVariants(storage::Connection& connect
   return variants;
 }
 
-// One query word's FTS5 queries (column filters included).
-struct WordQueries {
-  std::string exact;  // the word, or the words it begins, in a word column
-  std::string loose;  // `exact` or a word one typo away
-  std::string infix;  // the word's runs as a phrase in a gram column; empty for short words
-  bool has_typos = false;
-};
-
-// Accumulates SQL text and its parameters in order.
-struct SqlBuilder {
-  std::string sql;
-  SqlParams params;
-
-  SqlBuilder& Text(std::string_view text) {
-    sql += text;
-    return *this;
-  }
-};
-
 // Whether so many of `table`'s rows pass `condition` (`passing` of them, or -1 when not counted)
 // that reading rows in the page's order off the sort's index until the page is full beats
 // finding them by the condition's own index and sorting them all. This is RecordEngine::List's
@@ -185,9 +164,14 @@ const SearchIndex& TrailSearchIndex() {
   static const SearchIndex kIndex{"trails",
                                   "trails_search",
                                   "trails_search_terms",
-                                  {{{"name"}, {"name_grams"}},
-                                   {{"location", "tags", "category", "author"}, {"other_grams"}},
-                                   {{"description"}, {}}}};
+                                  "trails_search_pending",
+                                  {{"name", 0, true},
+                                   {"description", 2, false},
+                                   {"location", 1, true},
+                                   {"tags", 1, true},
+                                   {"author", 1, false},
+                                   {"category", 1, false}},
+                                  {{"name_parts", 0}, {"other_parts", 1}}};
   return kIndex;
 }
 
@@ -196,7 +180,9 @@ const SearchIndex& ListSearchIndex() {
       "lists",
       "lists_search",
       "lists_search_terms",
-      {{{"name"}, {"name_grams"}}, {{"author"}, {"other_grams"}}, {{"description"}, {}}}};
+      "lists_search_pending",
+      {{"name", 0, true}, {"description", 2, false}, {"author", 1, false}},
+      {{"name_parts", 0}}};
   return kIndex;
 }
 
@@ -205,91 +191,65 @@ util::Result<SearchMatchesSql> SelectSearchMatches(storage::Connection& connecti
   const std::vector<SearchWord> words = SplitSearchQuery(q);
   if (words.empty()) return SearchMatchesSql{{"", {}}, true};
 
-  std::vector<std::string_view> word_columns, gram_columns;
-  for (const SearchFieldTier& tier : index.field_tiers) {
-    word_columns.insert(word_columns.end(), tier.words.begin(), tier.words.end());
-    gram_columns.insert(gram_columns.end(), tier.grams.begin(), tier.grams.end());
+  std::vector<std::string_view> field_columns, inner_columns, parts_columns;
+  std::string tiers, parts_tiers, inner_parts;
+  for (const SearchField& field : index.fields) {
+    field_columns.push_back(field.column);
+    if (field.inner_parts) inner_columns.push_back(field.column);
+    tiers += static_cast<char>('0' + field.tier);
+    inner_parts += field.inner_parts ? '1' : '0';
   }
-  const std::string in_words = ColumnFilter(word_columns) + " : ";
-  const std::string in_grams = ColumnFilter(gram_columns) + " : ";
+  for (const SearchPartsColumn& column : index.parts) {
+    parts_columns.push_back(column.column);
+    parts_tiers += static_cast<char>('0' + column.tier);
+  }
+  std::string marker;
+  util::AppendUtf8(util::kSearchPartMarker, marker);
 
-  std::vector<WordQueries> queries;
-  bool any_typos = false;
-  bool any_infix = false;
-  for (const SearchWord& word : words) {
-    WordQueries query;
-    const std::string exact = Phrase(word.text) + (word.prefix ? " *" : "");
-    std::string loose = exact;
-    if (word.characters >= kMinTypoCharacters) {
+  // Per word: its phrases in the field columns (the word, its typos) OR inside a word of the
+  // fields with parts; all words ANDed. `phrases` names each phrase's word and kind, in the order
+  // FTS5 numbers them (as they appear).
+  std::vector<std::string> groups;
+  std::string phrases;
+  for (size_t w = 0; w < words.size(); ++w) {
+    const SearchWord& word = words[w];
+    const char digit = static_cast<char>('0' + w);
+    std::string in_fields = Phrase(word.text) + (word.prefix ? " *" : "");
+    phrases += {digit, 'w'};
+    if (word.characters >= util::kMinTypoCharacters) {
       CAIRN_ASSIGN_OR_RETURN(std::vector<std::string> variants,
                              TypoVariants(connection, index, word));
-      for (const std::string& variant : variants) loose += " OR " + Phrase(variant);
-      query.has_typos = !variants.empty();
+      for (const std::string& variant : variants) {
+        in_fields += " OR " + Phrase(variant);
+        phrases += {digit, 't'};
+      }
     }
-    query.exact = in_words + "(" + exact + ")";
-    query.loose = in_words + "(" + loose + ")";
-    if (word.characters >= kMinInfixCharacters && !gram_columns.empty()) {
-      query.infix = Phrase(util::SearchTrigrams(word.text));
+    std::string group = ColumnFilter(field_columns) + " : (" + in_fields + ")";
+    if (word.characters >= util::kMinInfixCharacters && !parts_columns.empty()) {
+      // Inside a word: at its beginning (the word columns of fields with parts) or later (a part).
+      group += " OR " + ColumnFilter(inner_columns) + " : " + Phrase(word.text) + " * OR " +
+               ColumnFilter(parts_columns) + " : " + Phrase(marker + word.text) + " *";
+      phrases += {digit, 'i', digit, 'i'};
     }
-    any_typos = any_typos || query.has_typos;
-    any_infix = any_infix || !query.infix.empty();
-    queries.push_back(std::move(query));
+    groups.push_back("(" + group + ")");
   }
-  // Every word by `pick` (its queries as one FTS5 expression), all words ANDed.
-  const auto all_words = [&](auto pick) {
-    std::vector<std::string> parts;
-    for (const WordQueries& word : queries) parts.push_back("(" + pick(word) + ")");
-    return Join(parts, " AND ");
-  };
-  const auto exact_or_infix = [&](const WordQueries& word) {
-    return word.infix.empty() ? word.exact : word.exact + " OR " + in_grams + word.infix;
-  };
-  const auto loose_or_infix = [&](const WordQueries& word) {
-    return word.infix.empty() ? word.loose : word.loose + " OR " + in_grams + word.infix;
-  };
-  const std::string table(index.words_table);
-  const auto match = [&](SqlBuilder& out, std::string query) {
-    out.Text("SELECT rowid FROM " + table + " WHERE " + table + " MATCH ?");
-    out.params.emplace_back(std::move(query));
-  };
 
-  SqlBuilder sql;
-  sql.Text("SELECT m.rowid AS record, ");
-  // Exactness: every word as a word, else none with a typo, else the rest.
-  if (any_typos || any_infix) {
-    sql.Text(std::to_string(kExactnessLevels) + " * (CASE WHEN m.rowid IN (");
-    match(sql, all_words([](const WordQueries& w) { return w.exact; }));
-    sql.Text(") THEN 0");
-    if (any_typos && any_infix) {
-      sql.Text(" WHEN m.rowid IN (");
-      match(sql, all_words(exact_or_infix));
-      sql.Text(") THEN 1");
-    }
-    sql.Text(any_typos ? " ELSE 2 END) + " : " ELSE 1 END) + ");
-  }
-  // The best field tier any word matched in (as a word, with a typo, or as an inner part).
-  std::vector<std::string> loose_parts, infix_parts;
-  for (const WordQueries& word : queries) {
-    loose_parts.push_back(word.loose.substr(in_words.size()));
-    if (!word.infix.empty()) infix_parts.push_back(word.infix);
-  }
-  const std::string loose_any = "(" + Join(loose_parts, " OR ") + ")";
-  const std::string infix_any = "(" + Join(infix_parts, " OR ") + ")";
-  sql.Text("(CASE");
-  for (size_t tier = 0; tier + 1 < index.field_tiers.size(); ++tier) {
-    const SearchFieldTier& fields = index.field_tiers[tier];
-    std::string query = ColumnFilter(fields.words) + " : " + loose_any;
-    if (!infix_parts.empty() && !fields.grams.empty()) {
-      query += " OR " + ColumnFilter(fields.grams) + " : " + infix_any;
-    }
-    sql.Text(" WHEN m.rowid IN (");
-    match(sql, std::move(query));
-    sql.Text(") THEN " + std::to_string(tier));
-  }
-  sql.Text(" ELSE " + std::to_string(index.field_tiers.size() - 1) +
-           " END) AS rank FROM (SELECT rowid FROM " + table + " WHERE " + table + " MATCH ?) m");
-  sql.params.emplace_back(all_words(loose_or_infix));
-  return SearchMatchesSql{{std::move(sql.sql), std::move(sql.params)}, false};
+  const std::string fts(index.words_table);
+  const std::string pending(index.pending_table);
+  std::string pending_fields;
+  for (std::string_view column : field_columns) pending_fields += ", " + std::string(column);
+  SqlFragment select;
+  // Rows waiting in `pending` override theirs in the FTS5 table (changed or gone since).
+  select.sql = "SELECT rowid AS record, coalesce(cairn_search_rank(" + fts + ", ?, ?), " +
+               std::to_string(kWorstSearchRank) + ") AS rank FROM " + fts + " WHERE " + fts +
+               " MATCH ? AND rowid NOT IN (SELECT record FROM " + pending +
+               ") UNION ALL SELECT record, rank FROM (SELECT record, "
+               "cairn_search_fields_rank(?, ?, ?" +
+               pending_fields + ") AS rank FROM " + pending +
+               " WHERE gone = 0) WHERE rank IS NOT NULL";
+  select.params = {phrases, tiers + parts_tiers, Join(groups, " AND "), std::string(q),
+                   tiers,   inner_parts};
+  return SearchMatchesSql{std::move(select), false};
 }
 
 util::Result<SearchMatches> FindSearchMatches(storage::Connection& connection,

@@ -1,22 +1,23 @@
-// The full-text index of trails and lists inside SQLite (schema.sql: `trails_search`,
-// `lists_search` and their companions, kept by triggers in the writing transaction) and its
-// query core: which records match a query and how well, as SQL a caller combines with
+// The full-text index of trails and lists inside SQLite (schema.sql's search section: an FTS5
+// table, the rows still pending beside it, triggers that write both in the writing transaction)
+// and its query core: which records match a query and how well, as SQL a caller combines with
 // visibility, filters, sort and paging, or run here with them. The functions keep no state; each
 // call uses its connection alone, as Database::Read hands it out.
 //
-// Matching, for every word of the query (search_text.h; all words must match, each somewhere):
-// the word itself, any word it begins when it is the last one being typed ("zug" finds
-// Zugspitze), any word one typo away when it has five characters or more ("zugspitse"), and
-// any text holding it when it has three or more ("spitze" finds Zugspitze; in the short fields
-// only: names, places, tags, authors, categories, not descriptions). Case and accents never
-// matter ("hollental" finds Höllental). The query is never read as FTS5 syntax: every word goes
-// to SQLite as a quoted phrase.
+// Matching (util/search_words.h), for every word of the query (all words must match, each
+// somewhere): the word itself, any word it begins when it is the last one being typed ("zug"
+// finds Zugspitze), any word one typo away when it has five characters or more ("zugspitse"),
+// and any word holding it when it has three or more ("spitze" finds Zugspitze; in the short
+// fields only: names, places, tags, authors, categories, not descriptions). Case and accents
+// never matter ("hollental" finds Höllental). The query is never read as FTS5 syntax: every
+// word goes to SQLite as a quoted phrase.
 //
 // Rank, lower is better, as Meilisearch's first rules put it: first how exactly every word
 // matched (0: as words or the typed prefix; 1: some only inside a longer word; 2: some only with
 // a typo), then the best field any word matched in (trails: 0 name; 1 location, tags, category
-// or author; 2 description). rank = exactness * 3 + field. Records of equal rank come in the
-// caller's sort and then newest first (created, then rowid, descending).
+// or author; 2 description). rank = exactness * 3 + field, computed in one pass over the FTS5
+// matches (cairn_search_rank) and alike for pending rows (cairn_search_fields_rank). Records of
+// equal rank come in the caller's sort and then newest first (created, then rowid, descending).
 #pragma once
 
 #include <cstdint>
@@ -26,38 +27,47 @@
 
 #include "storage/database.h"
 #include "util/result.h"
+#include "util/search_words.h"
 
 namespace cairn::services::search {
 
-// One tier of the rank: the word columns and the columns of their inner parts (runs of three
-// characters, util::SearchTrigrams) of the fields that rank alike.
-struct SearchFieldTier {
-  std::vector<std::string_view> words;
-  std::vector<std::string_view> grams;  // empty: the tier's inner parts are not indexed
+// One field of the index: a column of the FTS5 table and of the pending rows.
+struct SearchField {
+  std::string_view column;
+  int tier = 0;              // its rank tier, 0 best
+  bool inner_parts = false;  // its words' inner parts are indexed too (in a parts column)
+};
+
+// A column of inner parts (util::SearchWordParts) of the fields of one tier.
+struct SearchPartsColumn {
+  std::string_view column;
+  int tier = 0;
 };
 
 // One collection's part of the index, as schema.sql declares it. Names are trusted SQL.
 struct SearchIndex {
-  std::string_view table;        // the records, e.g. "trails"
-  std::string_view words_table;  // FTS5 (unicode61) over the folded text, rowid = record rowid
-  std::string_view terms_table;  // fts5vocab (row) over words_table: its distinct words
-  // The words table's columns by rank, best first; every column is in exactly one tier.
-  std::vector<SearchFieldTier> field_tiers;
+  std::string_view table;          // the records, e.g. "trails"
+  std::string_view words_table;    // FTS5 ('ascii' tokenizer over SearchIndexWords), rowid = record
+  std::string_view terms_table;    // fts5vocab (row) over words_table: its distinct words
+  std::string_view pending_table;  // rows written since the last move into words_table
+  // The FTS5 table's columns in order: the fields, then the parts columns.
+  std::vector<SearchField> fields;
+  std::vector<SearchPartsColumn> parts;
 };
 
 const SearchIndex& TrailSearchIndex();
 const SearchIndex& ListSearchIndex();
 
 // The worst rank a match can have (exactness 2, last field tier).
-inline constexpr int kWorstSearchRank = 8;
+inline constexpr int kWorstSearchRank = 3 * util::kSearchFieldTiers - 1;
 // At most this many words one typo away are looked up for each query word.
 inline constexpr size_t kMaxTypoVariants = 30;
 
 // The records matching a query, as SQL to nest.
 struct SearchMatchesSql {
   // A SELECT yielding one row per matching record: `record` (its rowid in `table`) and
-  // `rank` (an integer 0..kWorstSearchRank). Every value is a `?` parameter. Empty when
-  // `everything`.
+  // `rank` (an integer 0..kWorstSearchRank), from the FTS5 table and the pending rows alike.
+  // Every value is a `?` parameter. Empty when `everything`.
   storage::SqlFragment select;
   // The query has no words (empty, blanks, only punctuation): every record matches, rank 0.
   bool everything = false;

@@ -1,5 +1,5 @@
-// Query words and highlighting. Words are runs of letters and digits, as SQLite's unicode61
-// tokenizer reads them, so a query word is one word of the index.
+// Highlighting. Words are runs of word characters of folded text (util/search_words.h), as the
+// index reads them, so a marked part is what the index matched.
 #include "services/search/search_text.h"
 
 #include <algorithm>
@@ -59,49 +59,6 @@ void MarkWord(std::string_view text, size_t begin, size_t end, const std::vector
 }
 
 }  // namespace
-
-std::vector<SearchWord> SplitSearchQuery(std::string_view q) {
-  const std::string folded = util::FoldForSearch(q);
-  std::vector<SearchWord> words;
-  SearchWord current;
-  bool ended_in_word = false;
-  for (size_t i = 0; i < folded.size();) {
-    const Utf8Character character = DecodeUtf8Character(folded, i);
-    ended_in_word = IsSearchWordCharacter(character);
-    if (ended_in_word) {
-      if (current.characters < kMaxSearchWordCharacters) {
-        current.text.append(folded, i, character.length);
-        ++current.characters;
-      }
-    } else if (!current.text.empty()) {
-      words.push_back(std::move(current));
-      current = {};
-    }
-    i += character.length;
-  }
-  if (!current.text.empty()) words.push_back(std::move(current));
-  if (ended_in_word && words.size() <= kMaxSearchWords) words.back().prefix = true;
-  if (words.size() > kMaxSearchWords) words.resize(kMaxSearchWords);
-  return words;
-}
-
-bool WithinOneTypo(std::string_view a, std::string_view b) {
-  if (a == b) return true;
-  std::u32string x = util::DecodeUtf8(a);
-  std::u32string y = util::DecodeUtf8(b);
-  if (x.size() < y.size()) std::swap(x, y);
-  if (x.size() - y.size() > 1) return false;
-  size_t i = 0;
-  while (i < y.size() && x[i] == y[i]) ++i;  // the common beginning
-  if (x.size() != y.size()) {
-    // One character of the longer one more: the rest after it must be equal.
-    return std::equal(x.begin() + i + 1, x.end(), y.begin() + i, y.end());
-  }
-  // Same length: one replaced, or two neighbours swapped.
-  if (std::equal(x.begin() + i + 1, x.end(), y.begin() + i + 1, y.end())) return true;
-  return i + 1 < x.size() && x[i] == y[i + 1] && x[i + 1] == y[i] &&
-         std::equal(x.begin() + i + 2, x.end(), y.begin() + i + 2, y.end());
-}
 
 std::string HighlightSearchMatches(std::string_view text, const std::vector<SearchWord>& words,
                                    std::string_view pre_tag, std::string_view post_tag) {

@@ -1,5 +1,5 @@
-// The words of a search query, how a word of text matches one, and the text with its matches
-// marked (Meilisearch's `_formatted`). The index (search_index.h) matches by the same rules.
+// The text of a hit with the parts matching the query marked (Meilisearch's `_formatted`), by the
+// rules the index matches with (util/search_words.h).
 #pragma once
 
 #include <cstddef>
@@ -7,38 +7,18 @@
 #include <string_view>
 #include <vector>
 
+#include "util/search_words.h"
+
 namespace cairn::services::search {
 
-// Meilisearch reads only the first ten words of a query; so do we.
-inline constexpr size_t kMaxSearchWords = 10;
-// Longer words are cut to this many characters (nobody types more; it bounds the work per word).
-inline constexpr size_t kMaxSearchWordCharacters = 64;
-// Words of this many characters or more also find words one typo away (Meilisearch's default
-// `minWordSizeForTypos.oneTypo`).
-inline constexpr size_t kMinTypoCharacters = 5;
-// Words of this many characters or more also find words they are an inner part of ("spitze" in
-// Zugspitze): the trigram index can look up nothing shorter.
-inline constexpr size_t kMinInfixCharacters = 3;
-
-// One word of a query.
-struct SearchWord {
-  std::string text;       // folded (util::FoldForSearch): letters and digits only, never empty
-  size_t characters = 0;  // the length of `text` in characters
-  // The query's last word while it is being typed (no space after it): it also matches the
-  // words it begins.
-  bool prefix = false;
-};
-
-// The words of `q`: folded, split at anything but letters and digits (spaces, punctuation,
-// symbols, emoji, invalid UTF-8), the first kMaxSearchWords only, each cut to
-// kMaxSearchWordCharacters. No words (an empty or blank `q`) means "match everything". Any bytes
-// are accepted. Pure.
-std::vector<SearchWord> SplitSearchQuery(std::string_view q);
-
-// Whether the folded words `a` and `b` are at most one typo apart: one character inserted,
-// deleted, replaced, or two neighbours swapped (optimal string alignment distance <= 1,
-// counted in characters). Equal words are. Pure.
-bool WithinOneTypo(std::string_view a, std::string_view b);
+// The words of a query and how they match: util/search_words.h.
+using util::kMaxSearchWordCharacters;
+using util::kMaxSearchWords;
+using util::kMinInfixCharacters;
+using util::kMinTypoCharacters;
+using util::SearchWord;
+using util::SplitSearchQuery;
+using util::WithinOneTypo;
 
 // `text` with the parts that match `words` between `pre_tag` and `post_tag` (Meilisearch's
 // `_formatted`, whose default tags are <em> and </em>): a whole word for an equal or one-typo

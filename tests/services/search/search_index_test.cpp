@@ -41,6 +41,8 @@ struct Fixture {
   std::unique_ptr<storage::Database> db =
       std::move(storage::Database::Open({dir.path() + "/data.db", 2})).value();
   std::string alice = AddUser("alice");
+  // Each search first moves the pending rows into the FTS5 table, so it reads that alone.
+  bool flush_first = false;
 
   // Runs `fn` in one write transaction; fails the test when it fails.
   Json Write(const std::function<util::Result<Json>(storage::Connection&)>& fn) {
@@ -86,6 +88,7 @@ struct Fixture {
                                    storage::SqlFragment condition = {"1", {}},
                                    storage::SqlFragment order_by = {"", {}}, int64_t limit = 100,
                                    int64_t offset = 0) {
+    if (flush_first) FlushPending();
     return db->Read<SearchMatches>([&](storage::Connection& c) {
       SearchRequest request;
       request.q = q;
@@ -114,12 +117,46 @@ struct Fixture {
     for (const SearchMatch& match : found->matches) ranks[match.id] = match.rank;
     return ranks;
   }
+
+  // Moves the pending rows into the FTS5 tables, as the 64th waiting write does.
+  void FlushPending() {
+    Write([](storage::Connection& c) -> util::Result<Json> {
+      CAIRN_RETURN_IF_ERROR(c.Execute("INSERT INTO trails_search_flush VALUES (1)"));
+      CAIRN_RETURN_IF_ERROR(c.Execute("INSERT INTO lists_search_flush VALUES (1)"));
+      return Json();
+    });
+  }
+
+  // The trails index (pending rows over the FTS5 table's) holds exactly what the tables say, and
+  // the FTS5 table passes its own integrity check.
+  void CheckIndexMatchesTables() {
+    auto checked = db->Write<int64_t>([](storage::Connection& c) {
+      return c.Execute("INSERT INTO trails_search (trails_search) VALUES ('integrity-check')");
+    });
+    CHECK(checked.ok());
+    auto stale = db->Read<storage::QueryResult>([](storage::Connection& c) {
+      return c.Query(
+          "WITH indexed AS (SELECT record AS rowid, gone, name, description, location, tags, "
+          "author, category FROM trails_search_pending UNION ALL SELECT rowid, 0, name, "
+          "description, location, tags, author, category FROM trails_search WHERE rowid NOT IN "
+          "(SELECT record FROM trails_search_pending)) "
+          "SELECT s.trail FROM trails_search_source s LEFT JOIN indexed x ON x.rowid = s.trail "
+          "WHERE x.rowid IS NULL OR x.gone OR x.name IS NOT s.name OR x.description IS NOT "
+          "s.description OR x.location IS NOT s.location OR x.tags IS NOT s.tags OR x.author IS "
+          "NOT s.author OR x.category IS NOT s.category UNION ALL SELECT rowid FROM indexed "
+          "WHERE gone = 0 AND rowid NOT IN (SELECT rowid FROM trails)");
+    });
+    REQUIRE(stale.ok());
+    CHECK(stale->rows.empty());
+  }
 };
 
 using Ids = std::vector<std::string>;
 
 TEST_CASE("search matches without regard to case and accents", "[search]") {
+  const bool flushed = GENERATE(false, true);  // found in the pending rows, then the FTS5 table
   Fixture f;
+  f.flush_first = flushed;
   const std::string hollental = f.AddTrail({{"name", "Durch das Höllental"}});
   const std::string zurich = f.AddTrail({{"name", "Zürich Uetliberg"}});
   const std::string zurich_plain = f.AddTrail({{"name", "Zurich lakeside"}});
@@ -135,7 +172,9 @@ TEST_CASE("search matches without regard to case and accents", "[search]") {
 }
 
 TEST_CASE("search finds words by their beginning while the last word is typed", "[search]") {
+  const bool flushed = GENERATE(false, true);  // found in the pending rows, then the FTS5 table
   Fixture f;
+  f.flush_first = flushed;
   const std::string zugspitze = f.AddTrail({{"name", "Zugspitze"}});
   const std::string gipfel =
       f.AddTrail({{"name", "Runde"}, {"description", "Zum Gipfelkreuz und zurück"}});
@@ -151,7 +190,9 @@ TEST_CASE("search finds words by their beginning while the last word is typed", 
 }
 
 TEST_CASE("search finds inner parts of compound words in the short fields", "[search]") {
+  const bool flushed = GENERATE(false, true);  // found in the pending rows, then the FTS5 table
   Fixture f;
+  f.flush_first = flushed;
   const std::string zugspitze = f.AddTrail({{"name", "Zugspitze über das Reintal"}});
   const std::string location =
       f.AddTrail({{"name", "Rundweg"}, {"location", "Garmisch-Partenkirchen"}});
@@ -162,12 +203,14 @@ TEST_CASE("search finds inner parts of compound words in the short fields", "[se
   CHECK(f.Trails("partenkirchen") == Ids{location});
   CHECK(f.Trails("kirch") == Ids{location});
   CHECK(f.Trails("alpspitze") == Ids{description});
-  // Two characters are too few for the trigram index: no inner match.
+  // Two characters are too few for an inner part: no inner match.
   CHECK(f.Trails("ug").empty());
 }
 
 TEST_CASE("search tolerates one typo in words of five letters or more", "[search]") {
+  const bool flushed = GENERATE(false, true);  // found in the pending rows, then the FTS5 table
   Fixture f;
+  f.flush_first = flushed;
   const std::string zugspitze = f.AddTrail({{"name", "Zugspitze"}});
   const std::string kopf = f.AddTrail({{"name", "Kopf Runde"}});
   const std::string watzmann =
@@ -187,7 +230,9 @@ TEST_CASE("search tolerates one typo in words of five letters or more", "[search
 }
 
 TEST_CASE("search ranks name matches above others, then newer trails first", "[search]") {
+  const bool flushed = GENERATE(false, true);  // found in the pending rows, then the FTS5 table
   Fixture f;
+  f.flush_first = flushed;
   const std::string in_description =
       f.AddTrail({{"name", "Sonnenaufgang"}, {"description", "Hinauf zum Watzmann"}});
   const std::string old_name = f.AddTrail({{"name", "Watzmann Hocheck"}});
@@ -210,7 +255,9 @@ TEST_CASE("search ranks name matches above others, then newer trails first", "[s
 }
 
 TEST_CASE("search matches tags, authors and categories by name", "[search]") {
+  const bool flushed = GENERATE(false, true);  // found in the pending rows, then the FTS5 table
   Fixture f;
+  f.flush_first = flushed;
   const std::string ferrata = f.AddTag("Via Ferrata");
   const std::string kids = f.AddTag("Mit Kindern");
   const std::string bob = f.AddUser("bergfex_bob");
@@ -234,6 +281,8 @@ TEST_CASE("the index follows renames, edits and deletes in the same transaction"
                                         {"author", bob},
                                         {"category", "hikingcategory1"}});
   const std::string other = f.AddTrail({{"name", "Osterfelderkopf"}});
+  // The change lands over a row still pending, or over one in the FTS5 table.
+  if (GENERATE(false, true)) f.FlushPending();
 
   SECTION("a new name") {
     f.Update("trails", trail, {{"name", "Jubiläumsgrat"}});
@@ -290,21 +339,91 @@ TEST_CASE("the index follows renames, edits and deletes in the same transaction"
     CHECK(f.Trails("alpspitze") == Ids{trail});
     CHECK(f.Trails("jubilaumsgrat").empty());
   }
-  // Whatever happened, the index holds exactly what the tables say.
-  auto checked = f.db->Write<int64_t>([](storage::Connection& c) {
-    return c.Execute("INSERT INTO trails_search (trails_search) VALUES ('integrity-check')");
+  // Whatever happened, the index holds exactly what the tables say: a pending row where there is
+  // one, else the FTS5 table's; and again once the pending rows moved into the FTS5 table.
+  f.CheckIndexMatchesTables();
+  f.FlushPending();
+  f.CheckIndexMatchesTables();
+}
+
+TEST_CASE("every 64th waiting write moves the pending rows into the FTS5 table", "[search]") {
+  Fixture f;
+  auto count = [&](const char* sql) {
+    auto rows =
+        f.db->Read<storage::QueryResult>([&](storage::Connection& c) { return c.Query(sql); });
+    REQUIRE(rows.ok());
+    return std::get<int64_t>(rows->rows.at(0).at(0));
+  };
+  std::vector<std::string> ids;
+  for (int i = 0; i < 150; ++i) {
+    ids.push_back(f.AddTrail({{"name", "Gipfel " + std::to_string(i)}, {"location", "Karwendel"}}));
+  }
+  CHECK(count("SELECT count(*) FROM trails_search_pending") == 150 - 128);
+  CHECK(count("SELECT count(*) FROM trails_search") == 128);
+  CHECK(f.Find(TrailSearchIndex(), "karwendel")->total == 150);
+  CHECK(f.Trails("gipfel 7 ") == Ids{ids[7]});      // in the FTS5 table
+  CHECK(f.Trails("gipfel 149 ") == Ids{ids[149]});  // still pending
+  // A trail in the FTS5 table, changed: only its new words find it until and after the next move.
+  f.Update("trails", ids[3], {{"name", "Soiernspitze"}});
+  CHECK(f.Trails("gipfel 3 ").empty());
+  CHECK(f.Trails("soiern") == Ids{ids[3]});
+  f.Write([&](storage::Connection& c) -> util::Result<Json> {
+    CAIRN_RETURN_IF_ERROR(
+        f.engine.DeleteWhere(c, *f.registry.Find("trails"), {"id = ?", {ids[5]}}));
+    return Json();
   });
-  CHECK(checked.ok());
-  auto stale = f.db->Read<storage::QueryResult>([](storage::Connection& c) {
-    return c.Query(
-        "SELECT s.trail FROM trails_search_source s LEFT JOIN trails_search x ON x.rowid = "
-        "s.trail WHERE x.rowid IS NULL OR x.name IS NOT s.name OR x.description IS NOT "
-        "s.description OR x.location IS NOT s.location OR x.tags IS NOT s.tags OR x.author IS "
-        "NOT s.author OR x.category IS NOT s.category UNION ALL SELECT rowid FROM trails_search "
-        "WHERE rowid NOT IN (SELECT rowid FROM trails)");
-  });
-  REQUIRE(stale.ok());
-  CHECK(stale->rows.empty());
+  CHECK(f.Trails("gipfel 5 ").empty());
+  CHECK(f.Find(TrailSearchIndex(), "karwendel")->total == 149);
+  f.CheckIndexMatchesTables();
+  for (int i = 150; i < 200; ++i) f.AddTrail({{"name", "Gipfel " + std::to_string(i)}});
+  CHECK(count("SELECT count(*) FROM trails_search_pending") < 64);
+  CHECK(f.Trails("soiern") == Ids{ids[3]});
+  CHECK(f.Trails("gipfel 3 ").empty());
+  CHECK(f.Trails("gipfel 5 ").empty());
+  CHECK(f.Find(TrailSearchIndex(), "karwendel")->total == 149);
+  f.CheckIndexMatchesTables();
+}
+
+TEST_CASE("a record matches and ranks alike pending and in the FTS5 table", "[search]") {
+  Fixture f;
+  std::mt19937 random(7);
+  const std::vector<std::string> syllables = {"zug",  "spitz", "berg", "horn", "tal", "see",
+                                              "höll", "grat",  "wald", "kopf", "alp", "eck"};
+  const auto word = [&] {
+    std::string w;
+    for (int parts = 1 + static_cast<int>(random() % 3); parts > 0; --parts) {
+      w += syllables[random() % syllables.size()];
+    }
+    return w;
+  };
+  const auto text = [&](int words) {
+    std::string t;
+    for (int i = 0; i < words; ++i) t += (i ? " " : "") + word();
+    return t;
+  };
+  for (int i = 0; i < 100; ++i) {
+    f.AddTrail({{"name", text(2)}, {"description", text(6)}, {"location", text(1)}});
+  }
+  std::vector<std::string> queries = {"zug",       "spitz",   "spitze",       "hollen", "zugspitz ",
+                                      "hornsee",   "horbsee", "bergtal wald", "s",      "alpeck ",
+                                      "grat horn", "kopfalp", "kopfapl"};
+  for (int i = 0; i < 20; ++i) queries.push_back(word() + (i % 2 ? " " : ""));
+  const auto found = [&] {
+    std::map<std::string, std::map<std::string, int>> all;
+    for (const std::string& q : queries) all[q] = f.Ranks(q);
+    return all;
+  };
+  // 100 trails: 64 moved together, 36 still pending.
+  const auto mixed = found();
+  f.FlushPending();
+  const auto moved = found();
+  size_t matches = 0;
+  for (const std::string& q : queries) {
+    INFO(q);
+    CHECK(mixed.at(q) == moved.at(q));
+    matches += moved.at(q).size();
+  }
+  CHECK(matches > 300);  // the queries do find things
 }
 
 TEST_CASE("search takes the caller's condition, sort and page", "[search]") {

@@ -1,4 +1,4 @@
-// Query words, typo distance and highlighting, as tables.
+// Highlighting, as tables.
 #include "services/search/search_text.h"
 
 #include <catch2/catch.hpp>
@@ -6,79 +6,6 @@
 
 namespace cairn::services::search {
 namespace {
-
-std::vector<std::string> Texts(const std::vector<SearchWord>& words) {
-  std::vector<std::string> out;
-  for (const SearchWord& word : words) out.push_back(word.text + (word.prefix ? "*" : ""));
-  return out;
-}
-
-TEST_CASE("a query splits into folded words and only the typed last one is a prefix", "[search]") {
-  struct Case {
-    std::string q;
-    std::vector<std::string> words;  // "*" marks the prefix
-  };
-  const std::vector<Case> cases = {
-      {"", {}},
-      {"   ", {}},
-      {"!?,;.-", {}},
-      {"zug", {"zug*"}},
-      {"zug ", {"zug"}},
-      {"Höllental Zugspitze", {"hollental", "zugspitze*"}},
-      {"ZÜRICH, Uetliberg!", {"zurich", "uetliberg"}},
-      {"\"near\" NEAR(a b) -x ^y z*", {"near", "near", "a", "b", "x", "y", "z"}},
-      {"name:zug", {"name", "zug*"}},
-      {"alice_92", {"alice", "92*"}},
-      {"Straße", {"strasse*"}},
-      {"a\xff"
-       "b",
-       {"a", "b*"}},  // an invalid byte separates
-      {"😀zug😀", {"zug"}},
-      {"Αθήνα Москва", {"αθηνα", "москва*"}},
-      {"1 2 3 4 5 6 7 8 9 10 11", {"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}},
-      {"1 2 3 4 5 6 7 8 9 10", {"1", "2", "3", "4", "5", "6", "7", "8", "9", "10*"}},
-  };
-  for (const Case& c : cases) {
-    INFO(c.q);
-    CHECK(Texts(SplitSearchQuery(c.q)) == c.words);
-  }
-  const auto long_word = SplitSearchQuery(std::string(1000, 'x'));
-  REQUIRE(long_word.size() == 1);
-  CHECK(long_word[0].characters == kMaxSearchWordCharacters);
-  CHECK(SplitSearchQuery("ääää")[0].characters == 4);
-}
-
-TEST_CASE("one typo is an insertion, a deletion, a replacement or a swap", "[search]") {
-  struct Case {
-    std::string a;
-    std::string b;
-    bool within;
-  };
-  const std::vector<Case> cases = {
-      {"zugspitze", "zugspitze", true},
-      {"zugspitze", "zugspitse", true},
-      {"zugspitze", "zugpsitze", true},
-      {"zugspitze", "uzgspitze", true},
-      {"zugspitze", "zugspitzee", true},
-      {"zugspitze", "zugspitz", true},
-      {"zugspitze", "ugspitze", true},
-      {"zugspitze", "xzugspitze", true},
-      {"zugspitze", "zugspitss", false},
-      {"zugspitze", "zuspitz", false},
-      {"zugspitze", "guzspitze", false},
-      {"zugspitze", "zugspitzeee", false},
-      {"αθηνα", "αθινα", true},
-      {"москва", "моксва", true},
-      {"", "a", true},
-      {"ab", "ba", true},
-      {"abc", "cba", false},
-  };
-  for (const Case& c : cases) {
-    INFO(c.a << " / " << c.b);
-    CHECK(WithinOneTypo(c.a, c.b) == c.within);
-    CHECK(WithinOneTypo(c.b, c.a) == c.within);
-  }
-}
 
 TEST_CASE("highlighting wraps matched words in em and escapes the rest", "[search]") {
   struct Case {
