@@ -1,7 +1,9 @@
-// The categories with the signed-in user's order and visibility (lib/category_order.js), loaded
-// together for pickers, the trails filter and Settings.
-import {categories, categoryPreferences} from './resources.js';
-import {orderCategories} from './category_order.js';
+// The categories and subcategories with the signed-in user's order and visibility
+// (lib/category_order.js), loaded together for pickers, the trails filter and Settings.
+import {categories, categoryPreferences, subcategories, subcategoryPreferences} from './resources.js';
+import {orderCategories, orderSubcategories} from './category_order.js';
+
+const listOf = (value) => (Array.isArray(value) ? value : []);
 
 // Every category in the user's order, each with `visible`. Without preferences (signed out, or
 // when they cannot be read) the server's order, all visible.
@@ -10,5 +12,29 @@ export async function orderedCategories(options = {}) {
     categories.list(),
     categoryPreferences.list(options).catch(() => []),
   ]);
-  return orderCategories(Array.isArray(all) ? all : [], Array.isArray(preferences) ? preferences : []);
+  return orderCategories(listOf(all), listOf(preferences));
+}
+
+// Every subcategory ({id, name, category, visible}) in the user's order within its category; the
+// same fallbacks as orderedCategories().
+export async function orderedSubcategories(options = {}) {
+  const [all, preferences] = await Promise.all([
+    subcategories.list(),
+    subcategoryPreferences.list(options).catch(() => []),
+  ]);
+  return orderSubcategories(listOf(all), listOf(preferences));
+}
+
+// Both at once: {categories, subcategories}. Subcategories that cannot be loaded are null (not
+// "none": a form without them must leave a trail's subcategory alone), and the categories still
+// work.
+export async function categoryChoices(options = {}) {
+  const [ordered, orderedSubs] = await Promise.all([
+    orderedCategories(options),
+    orderedSubcategories(options).catch((error) => {
+      console.warn(`The subcategories could not be loaded: ${error.message}`);
+      return null;
+    }),
+  ]);
+  return {categories: ordered, subcategories: orderedSubs};
 }
