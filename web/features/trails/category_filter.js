@@ -22,9 +22,9 @@ function keepWanted(select, wanted, known, unknownLabel) {
   select.append(h('option', {value: wanted}, known.find((item) => item.id === wanted)?.name || unknownLabel));
 }
 
-// categoryFilter(state) -> {elements, values(), show(state), dispose()}
+// categoryFilter(state, {signedIn}) -> {elements, values(), show(state), dispose()}
 // values() is {category, subcategory} once the choices are loaded, else {} (the URL's stay).
-export function categoryFilter(state) {
+export function categoryFilter(state, {signedIn = true} = {}) {
   const category = selectField('Category', 'category', 'Any category');
   const subcategory = selectField('Subcategory', 'subcategory', 'Any subcategory');
   // The URL's choices, kept until the choices arrive and the selects can hold them.
@@ -63,7 +63,7 @@ export function categoryFilter(state) {
   });
   subcategory.element.hidden = !wanted.subcategory;
 
-  categoryChoices()
+  categoryChoices({signedIn})
     .then((loaded) => {
       if (disposed) return;
       choices = loaded;

@@ -209,7 +209,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
     h('label', {class: 'trails-check'}, h('input', {type: 'checkbox', name: 'difficulty', value: d.value, checked: state.difficulty.includes(d.value)}), d.label),
   );
   const ranges = RANGE_FILTERS.map((filter) => rangeFieldset(filter, units, state));
-  const categories = categoryFilter(state);
+  const categories = categoryFilter(state, {signedIn});
   const scopeField = signedIn ? selectField('Show', 'scope', SCOPES, state.scope) : null;
   const dates = dateFieldset(state);
   const completedField = signedIn ? selectField('Done', 'completed', COMPLETIONS, state.completed) : null;

@@ -97,3 +97,14 @@ test('a category without subcategories hides the subcategory choice; show() puts
   filter.show({category: '', subcategory: ''});
   assert.deepEqual(filter.values(), {category: '', subcategory: ''});
 });
+
+test("a visitor's filter asks for no preferences: the server's order, all shown", async (t) => {
+  installDom(t);
+  const calls = stubFetch(t, (url) => json(ANSWERS[new URL(url, 'http://x').pathname] ?? []));
+  const filter = categoryFilter({category: '', subcategory: ''}, {signedIn: false});
+  await settle();
+  // The categories and subcategories themselves are kept from the first request of the page.
+  assert.deepEqual(calls.filter((call) => call.url.includes('preference')), []);
+  const [category] = filter.elements.map((element) => element.querySelector('select'));
+  assert.deepEqual(offered(category), ['Any category', 'Biking', 'Hiking', 'Rowing', 'Sailing']);
+});
