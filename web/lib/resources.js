@@ -123,10 +123,10 @@ export const categoryPreferences = {
 
 let subcategoriesPromise = null;
 export const subcategories = {
-  // Every subcategory ({id, name, category}), by name; asked for once per page load like the
+  // Every subcategory as {id, name, category}, by name; asked for once per page load like the
   // categories.
   list() {
-    subcategoriesPromise ||= api('GET', '/subcategory', null, {query: {perPage: 500, sort: 'name'}}).catch((error) => {
+    subcategoriesPromise ||= api('GET', '/subcategory', null, {query: {perPage: 500, sort: 'name', fields: 'id,name,category'}}).catch((error) => {
       subcategoriesPromise = null;
       throw error;
     });

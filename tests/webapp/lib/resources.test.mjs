@@ -111,7 +111,7 @@ test('subcategories are asked for once per page load, and again after a failure'
   assert.deepEqual(await subcategories.list(), [{id: 's1', name: 'Day hike', category: 'c1'}]);
   await subcategories.list();
   assert.equal(calls.length, 2);
-  assert.equal(calls[1].url, '/api/v1/subcategory?perPage=500&sort=name');
+  assert.equal(calls[1].url, '/api/v1/subcategory?perPage=500&sort=name&fields=id%2Cname%2Ccategory');
 });
 
 test('trails.upload sends a plain-named file as the whole body and names it in a header', (t) => {
