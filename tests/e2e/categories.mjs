@@ -6,6 +6,7 @@
 // has it); the trails page's subcategory filter survives a reload. Self-contained: it makes its
 // own person through the API.
 import {join} from 'node:path';
+import {audit, auditContext, failing, formatViolations} from './lib/a11y.mjs';
 import {DESKTOP, PHONE} from './lib/browser.mjs';
 import {apiClient, signUp} from './lib/server.mjs';
 import {expect, step, watchPage} from './lib/steps.mjs';
@@ -43,7 +44,8 @@ async function filterOptions(page) {
 export async function runCategorySteps({browser, origin, out}) {
   const shot = (page, name) => page.screenshot({path: join(out, 'screens', `${name}.png`), fullPage: true});
   await signUp(origin, 'cleo', PASSWORD);
-  const context = await browser.newContext({viewport: DESKTOP, reducedMotion: 'reduce'});
+  // Pages that take axe's injected script, for the audits of the subcategory controls.
+  const context = await auditContext(browser, {viewport: DESKTOP, reducedMotion: 'reduce'});
   const login = await context.request.post(`${origin}/api/v1/auth/login`, {data: {username: 'cleo', password: PASSWORD}});
   expect(login.status(), 200, 'cleo signs in');
   const page = watchPage(await context.newPage(), 'cleo');
@@ -100,6 +102,13 @@ export async function runCategorySteps({browser, origin, out}) {
   }
 }
 
+// axe finds nothing serious or critical inside `within`.
+async function expectAccessible(page, within, what) {
+  const violations = await audit(page, {within});
+  if (violations.length) console.log(formatViolations(what, violations));
+  expect(failing(violations).map((v) => v.id).join(', '), '', `no serious accessibility violations in ${what}`);
+}
+
 // The subcategory steps, on from where the category steps left cleo (Walking first, Climbing
 // hidden).
 async function subcategorySteps({page, origin, shot}) {
@@ -145,7 +154,7 @@ async function subcategorySteps({page, origin, shot}) {
     await shot(page, 'trail-subcategory-desktop');
   });
 
-  await step('subcategories: one hidden and one moved in Settings are saved; the editor leaves the hidden one out, except for the trail that has it', async () => {
+  await step('subcategories: one hidden, one moved by keyboard and one dragged in Settings are saved; the editor leaves the hidden one out, except for the trail that has it', async () => {
     await page.goto(`${origin}/settings`);
     const open = page.getByRole('button', {name: 'Subcategories of Hiking'});
     await open.click();
@@ -162,14 +171,22 @@ async function subcategorySteps({page, origin, shot}) {
     expect((await moved).status(), 200, 'the move is saved');
     expect(await names(), 'Multi-day, Day hike, Via ferrata', 'Multi-day is first');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Move Multi-day down', 'focus stays on the moved row');
+    const categoriesBefore = await settingsOrder(page);
+    const dropped = preferenceAnswer(page, 'POST', '/api/v1/user-subcategory-preference/reorder');
+    const rows = list.locator('.subcategory-row');
+    await rows.filter({hasText: 'Via ferrata'}).dragTo(rows.filter({hasText: 'Multi-day'}));
+    expect((await dropped).status(), 200, 'the drop is saved');
+    expect(await names(), 'Via ferrata, Multi-day, Day hike', 'a dragged subcategory moves to where it is dropped');
+    expect(await settingsOrder(page), categoriesBefore, 'and its category stays where it was');
     await page.setViewportSize(PHONE);
     await shot(page, 'settings-subcategories-phone');
     await page.setViewportSize(DESKTOP);
     await page.reload();
     await page.getByRole('button', {name: 'Subcategories of Hiking'}).click();
-    expect(await names(), 'Multi-day, Day hike, Via ferrata', 'the order after a reload');
+    expect(await names(), 'Via ferrata, Multi-day, Day hike', 'the order after a reload');
     expect(await list.getByRole('checkbox', {name: 'Show Via ferrata'}).isChecked(), false, 'Via ferrata stays hidden');
     await shot(page, 'settings-subcategories-desktop');
+    await expectAccessible(page, '#categories', 'Settings with open subcategories');
 
     await page.goto(`${origin}/trail/${ids.gravel}/edit`);
     const category = page.getByLabel('Category', {exact: true});
@@ -179,8 +196,9 @@ async function subcategorySteps({page, origin, shot}) {
     expect(await optionTexts(subcategory), '—, Multi-day, Day hike', 'the picker follows the order without Via ferrata');
     await page.goto(`${origin}/trail/${ids.ferrata}/edit`);
     await page.getByRole('heading', {level: 1, name: 'Edit Ferrata Day'}).waitFor();
-    expect(await optionTexts(subcategory), '—, Multi-day, Day hike, Via ferrata', 'the trail that has it keeps it choosable');
+    expect(await optionTexts(subcategory), '—, Via ferrata, Multi-day, Day hike', 'the trail that has it keeps it choosable');
     expect(await subcategory.inputValue(), 'hikingviaferrat', 'and chosen');
+    await expectAccessible(page, '.edit-section form', "the editor's details with the subcategory choice");
   });
 
   await step("subcategories: the trails page's subcategory filter narrows the list, is kept in the URL and survives a reload", async () => {
