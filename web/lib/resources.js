@@ -121,6 +121,27 @@ export const categoryPreferences = {
   reorder: (ids) => api('POST', '/user-category-preference/reorder', {categories: ids}),
 };
 
+let subcategoriesPromise = null;
+export const subcategories = {
+  // Every subcategory as {id, name, category}, by name; asked for once per page load like the
+  // categories.
+  list() {
+    subcategoriesPromise ||= api('GET', '/subcategory', null, {query: {perPage: 500, sort: 'name', fields: 'id,name,category'}}).catch((error) => {
+      subcategoriesPromise = null;
+      throw error;
+    });
+    return subcategoriesPromise;
+  },
+};
+
+// The same for subcategories (rows {subcategory, visible, priority}); a reorder names the
+// category whose subcategories `ids` are, and gives them priorities 1..n within it.
+export const subcategoryPreferences = {
+  list: (options = {}) => api('GET', '/user-subcategory-preference', null, {...PRIVATE, ...options}),
+  save: (subcategory, visible) => api('PUT', '/user-subcategory-preference', {subcategory, visible}),
+  reorder: (category, ids) => api('POST', '/user-subcategory-preference/reorder', {category, subcategories: ids}),
+};
+
 export const tags = {
   ...collection('tag'),
   // A new tag; a name that exists already (in any case) is a 400 with `data.name.code`

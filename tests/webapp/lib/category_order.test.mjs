@@ -1,8 +1,11 @@
 // web/lib/category_order.js: the user's order of categories (priorities first, then the server's
-// order), hidden ones left out of pickers except the one kept, the default of a new trail, moves.
+// order) and of subcategories within their category, hidden ones left out of pickers except the
+// one kept, the trails filter's groups, the default of a new trail, moves.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {defaultCategoryId, moveCategory, orderCategories, pickerCategories} from '../../../web/lib/category_order.js';
+import {
+  belongsTo, defaultCategoryId, moveCategory, orderCategories, orderSubcategories, pickerCategories, pickerSubcategories, subcategoriesOf, subcategoryGroups,
+} from '../../../web/lib/category_order.js';
 
 // The server's order (by name).
 const CATEGORIES = ['biking', 'canoeing', 'climbing', 'hiking', 'skiing', 'walking'].map((id) => ({id, name: id[0].toUpperCase() + id.slice(1)}));
@@ -54,4 +57,58 @@ test('moving a category up, down, to the ends and beyond them', () => {
   assert.deepEqual(moveCategory(list, 3, -5), ['d', 'a', 'b', 'c']);
   assert.deepEqual(moveCategory(list, 9, 0), list);
   assert.deepEqual(list, ['a', 'b', 'c', 'd'], 'the input is not changed');
+});
+
+// --- Subcategories: ordered within their category, like categories -------------------------
+
+// The server's order (by name), over two categories.
+const SUBCATEGORIES = [
+  {id: 'dayhike', name: 'Day hike', category: 'hiking'},
+  {id: 'gravel', name: 'Gravel', category: 'biking'},
+  {id: 'multiday', name: 'Multi-day', category: 'hiking'},
+  {id: 'road', name: 'Road', category: 'biking'},
+  {id: 'viaferrata', name: 'Via ferrata', category: 'hiking'},
+];
+const subRow = (subcategory, priority, visible = true) => ({id: `pref-${subcategory}`, subcategory, priority, visible});
+
+const subOrders = [
+  {name: 'without preferences, the server order', prefs: [], category: 'hiking', want: ['dayhike', 'multiday', 'viaferrata']},
+  {name: "a category's reorder puts its rows first, by priority", prefs: [subRow('viaferrata', 1), subRow('dayhike', 2)], category: 'hiking', want: ['viaferrata', 'dayhike', 'multiday']},
+  {name: "another category's priorities do not move these", prefs: [subRow('road', 1), subRow('gravel', 2), subRow('multiday', 1)], category: 'hiking', want: ['multiday', 'dayhike', 'viaferrata']},
+  {name: 'the other category in its own order', prefs: [subRow('road', 1), subRow('gravel', 2), subRow('multiday', 1)], category: 'biking', want: ['road', 'gravel']},
+  {name: 'rows of category preferences are not read as subcategory rows', prefs: [row('viaferrata', 1)], category: 'hiking', want: ['dayhike', 'multiday', 'viaferrata']},
+  {name: 'no category has no subcategories', prefs: [], category: '', want: []},
+];
+
+for (const {name, prefs, category, want} of subOrders) {
+  test(`subcategory order: ${name}`, () => assert.deepEqual(ids(subcategoriesOf(orderSubcategories(SUBCATEGORIES, prefs), category)), want));
+}
+
+test('subcategory pickers offer the visible ones of the chosen category, and a hidden one only when kept', () => {
+  const ordered = orderSubcategories(SUBCATEGORIES, [subRow('viaferrata', 1, false), subRow('multiday', 2)]);
+  assert.deepEqual(ids(pickerSubcategories(ordered, 'hiking')), ['multiday', 'dayhike']);
+  assert.deepEqual(ids(pickerSubcategories(ordered, 'hiking', 'viaferrata')), ['viaferrata', 'multiday', 'dayhike']);
+  assert.deepEqual(ids(pickerSubcategories(ordered, 'biking', 'viaferrata')), ['gravel', 'road'], "a kept one of another category stays out");
+  assert.deepEqual(ids(pickerSubcategories(ordered, '')), []);
+  assert.equal(ordered.find((s) => s.id === 'viaferrata').category, 'hiking', 'records keep their fields');
+});
+
+test("without a chosen category the filter offers each shown category's shown subcategories, in order", () => {
+  const categories = orderCategories([{id: 'biking'}, {id: 'hiking'}, {id: 'skiing'}], [row('hiking', 1), row('biking', 2, false)]);
+  const subs = orderSubcategories(SUBCATEGORIES, [subRow('dayhike', 0, false)]);
+  const shape = (groups) => groups.map((g) => `${g.category.id}: ${ids(g.subcategories).join(' ')}`);
+  assert.deepEqual(shape(subcategoryGroups(categories, subs)), ['hiking: multiday viaferrata'], 'hidden Biking and empty Skiing are left out');
+  assert.deepEqual(shape(subcategoryGroups(categories, subs, 'road')), ['hiking: multiday viaferrata', 'biking: road'], "a kept subcategory brings its hidden category, with that one only");
+  assert.deepEqual(shape(subcategoryGroups(categories, subs, 'dayhike')), ['hiking: dayhike multiday viaferrata']);
+  assert.deepEqual(subcategoryGroups(categories, []), []);
+});
+
+test('a subcategory belongs to its own category only; no subcategory fits every category', () => {
+  const ordered = orderSubcategories(SUBCATEGORIES);
+  assert.equal(belongsTo(ordered, 'road', 'biking'), true);
+  assert.equal(belongsTo(ordered, 'road', 'hiking'), false);
+  assert.equal(belongsTo(ordered, 'road', ''), false);
+  assert.equal(belongsTo(ordered, 'unknown', 'biking'), false);
+  assert.equal(belongsTo(ordered, '', 'hiking'), true);
+  assert.equal(belongsTo(ordered, '', ''), true);
 });

@@ -5,7 +5,8 @@ import {test, afterEach} from 'node:test';
 import assert from 'node:assert/strict';
 import {setShareToken} from '../../../web/lib/api.js';
 import {
-  apiTokens, auth, categories, comments, files, linkShares, listShares, lists, shares, summitLogs, tags, trailShares, trails, users, waypoints,
+  apiTokens, auth, categories, categoryPreferences, comments, files, linkShares, listShares, lists, shares, subcategories, subcategoryPreferences,
+  summitLogs, tags, trailShares, trails, users, waypoints,
 } from '../../../web/lib/resources.js';
 import {installFakeXhr, json, stubFetch} from '../support/fake_network.mjs';
 
@@ -33,6 +34,12 @@ const requests = [
   ['apiTokens.create', () => apiTokens.create({name: 'phone'}), 'PUT', '/api/v1/api-token', {name: 'phone'}],
   ['tags.list', () => tags.list({filter: 'name ~ "al"', sort: 'name', perPage: 10}), 'GET', '/api/v1/tag?filter=name+%7E+%22al%22&sort=name&perPage=10'],
   ['tags.create', () => tags.create('Alps'), 'PUT', '/api/v1/tag', {name: 'Alps'}],
+  ['categoryPreferences.list', () => categoryPreferences.list(), 'GET', '/api/v1/user-category-preference'],
+  ['categoryPreferences.save', () => categoryPreferences.save('c1', false), 'PUT', '/api/v1/user-category-preference', {category: 'c1', visible: false}],
+  ['categoryPreferences.reorder', () => categoryPreferences.reorder(['c2', 'c1']), 'POST', '/api/v1/user-category-preference/reorder', {categories: ['c2', 'c1']}],
+  ['subcategoryPreferences.list', () => subcategoryPreferences.list(), 'GET', '/api/v1/user-subcategory-preference'],
+  ['subcategoryPreferences.save', () => subcategoryPreferences.save('s1', false), 'PUT', '/api/v1/user-subcategory-preference', {subcategory: 's1', visible: false}],
+  ['subcategoryPreferences.reorder', () => subcategoryPreferences.reorder('c1', ['s2', 's1']), 'POST', '/api/v1/user-subcategory-preference/reorder', {category: 'c1', subcategories: ['s2', 's1']}],
   ['auth.me', () => auth.me(), 'GET', '/api/v1/auth/me'],
   ['auth.login', () => auth.login('alice', 'pw'), 'POST', '/api/v1/auth/login', {username: 'alice', password: 'pw'}],
   ['auth.logout', () => auth.logout(), 'POST', '/api/v1/auth/logout', {}],
@@ -94,6 +101,17 @@ test('categories are asked for once per page load, and again after a failure', a
   await categories.list();
   assert.equal(calls.length, 2);
   assert.equal(calls[1].url, '/api/v1/category?perPage=500&sort=name');
+});
+
+test('subcategories are asked for once per page load, and again after a failure', async (t) => {
+  let fail = true;
+  const calls = stubFetch(t, () => (fail ? json({message: 'down'}, 503) : json([{id: 's1', name: 'Day hike', category: 'c1'}])));
+  await assert.rejects(subcategories.list());
+  fail = false;
+  assert.deepEqual(await subcategories.list(), [{id: 's1', name: 'Day hike', category: 'c1'}]);
+  await subcategories.list();
+  assert.equal(calls.length, 2);
+  assert.equal(calls[1].url, '/api/v1/subcategory?perPage=500&sort=name&fields=id%2Cname%2Ccategory');
 });
 
 test('trails.upload sends a plain-named file as the whole body and names it in a header', (t) => {

@@ -4,7 +4,7 @@
 import {h, replace, toast, keepFocus} from '../../lib/dom.js';
 import {quote} from '../../lib/api.js';
 import {trailShares, trails} from '../../lib/resources.js';
-import {orderedCategories} from '../../lib/category_choices.js';
+import {categoryChoices} from '../../lib/category_choices.js';
 import {pickerCategories} from '../../lib/category_order.js';
 import {formError, onSubmit} from '../../lib/forms.js';
 import {confirmDialog} from '../../lib/dialog.js';
@@ -43,14 +43,14 @@ function createEditor(trail, extra) {
   return editor;
 }
 
-function detailsSection(editor, categories) {
+function detailsSection(editor, {categories, subcategories}) {
   const {session} = editor;
   const status = h('span', {class: 'save-status', role: 'status'});
   const form = h(
     'form',
     {class: 'stack', novalidate: true},
     formError(),
-    detailFields(editor.trail, {categories, canPublish: editor.isAuthor}),
+    detailFields(editor.trail, {categories, subcategories, canPublish: editor.isAuthor}),
     editor.trail.gpx ? null : [h('h3', null, 'Statistics'), h('p', {class: 'help'}, 'Without a GPS file, these are what you enter.'), statFields(editor.trail, session.units)],
     h('div', {class: 'actions'}, status, h('button', {type: 'submit', class: 'button primary'}, 'Save details')),
   );
@@ -116,12 +116,13 @@ export default {
     const {view, params, session, navigate} = ctx;
     document.title = 'Edit trail · Cairn';
     view.append(h('p', {class: 'loading'}, 'Loading…'));
-    const [trail, ordered] = await Promise.all([
+    const [trail, choices] = await Promise.all([
       trails.show(params.id, {expand: 'waypoints,category,tags'}),
-      orderedCategories().catch(() => []),
+      categoryChoices().catch(() => ({categories: [], subcategories: null})),
     ]);
-    // The user's order without hidden categories, but the trail's own stays choosable.
-    const categories = pickerCategories(ordered, trail.category);
+    // The user's order without hidden categories, but the trail's own stays choosable (its
+    // subcategory too: the subcategory field keeps it).
+    const categories = pickerCategories(choices.categories, trail.category);
     const isAuthor = authorId(trail) === session.user.id;
     const canEdit = isAuthor || (await hasEditShare(trail.id, session.user.id));
     if (!ctx.isCurrent()) return undefined;
@@ -145,7 +146,7 @@ export default {
         {class: 'page trail-edit'},
         h('div', {class: 'edit-head'}, heading, h('a', {class: 'button', href: `/trail/${trail.id}`}, 'View trail')),
         isAuthor ? null : h('p', {class: 'notice'}, 'This trail is shared with you for editing.'),
-        detailsSection(editor, categories),
+        detailsSection(editor, {categories, subcategories: choices.subcategories}),
         photosSection(editor),
         trackSection(editor),
         waypoints.element,

@@ -3,7 +3,7 @@
 // it fails, the reason in words and what can be done about it (a duplicate can be imported anyway).
 import {h, replace, toast, uniqueId} from '../../lib/dom.js';
 import {trails} from '../../lib/resources.js';
-import {orderedCategories} from '../../lib/category_choices.js';
+import {categoryChoices} from '../../lib/category_choices.js';
 import {defaultCategoryId, pickerCategories} from '../../lib/category_order.js';
 import {formError, onSubmit} from '../../lib/forms.js';
 import {formatBytes} from '../../lib/format.js';
@@ -154,14 +154,14 @@ function uploadPanel({session, isCurrent}) {
   return h('div', {class: 'stack'}, zone.element, summary, list, announce);
 }
 
-function manualPanel({session, navigate, categories}) {
+function manualPanel({session, navigate, categories, subcategories}) {
   const publicDefault = session.settings.privacy?.trails === 'public';
   const form = h(
     'form',
     {class: 'stack', novalidate: true},
     formError(),
     // The favourite category of the settings, else the first one shown in the user's order.
-    detailFields({category: defaultCategoryId(categories, session.settings.category || '')}, {categories: pickerCategories(categories), publicDefault}),
+    detailFields({category: defaultCategoryId(categories, session.settings.category || '')}, {categories: pickerCategories(categories), subcategories, publicDefault}),
     h('h3', null, 'Statistics'),
     statFields({}, session.units),
     h('div', {class: 'actions'}, h('button', {type: 'submit', class: 'button primary'}, 'Create trail')),
@@ -211,9 +211,9 @@ export default {
   async render(ctx) {
     if (!ctx.requireUser()) return undefined;
     document.title = 'New trail · Cairn';
-    const categories = await orderedCategories().catch((error) => {
+    const {categories, subcategories} = await categoryChoices().catch((error) => {
       console.error(error);
-      return [];
+      return {categories: [], subcategories: null};
     });
     if (!ctx.isCurrent()) return undefined;
     ctx.view.append(
@@ -225,7 +225,7 @@ export default {
           'How to add a trail',
           [
             {label: 'Upload GPS files', panel: uploadPanel(ctx)},
-            {label: 'Create without a GPS file', panel: manualPanel({...ctx, categories})},
+            {label: 'Create without a GPS file', panel: manualPanel({...ctx, categories, subcategories})},
           ],
           ctx.query.get('manual') ? 1 : 0,
         ),

@@ -5,16 +5,30 @@
 import {h} from '../../lib/dom.js';
 import {field} from '../../lib/forms.js';
 import {DIFFICULTIES, distanceUnit, elevationUnit, formatDate} from '../../lib/format.js';
+import {subcategoryField} from './subcategory_field.js';
 import {tagPicker} from './tag_picker.js';
 
 function categoryOptions(categories) {
   return [{value: '', label: 'No category'}, ...categories.map((c) => ({value: c.id, label: c.name}))];
 }
 
-// The descriptive fields: name, date, location, category, difficulty, tags, description, public.
-// `canPublish` is false for an edit share, which may not change who sees the trail. The tags
-// shown chosen are the trail's expanded ones (`expand.tags`).
-export function detailFields(trail, {categories = [], canPublish = true, publicDefault = false} = {}) {
+// The category choice and, beside it, the chosen category's subcategories, which follow it.
+// Without `subcategories` (they could not be loaded) there is no subcategory field, so saving
+// leaves the trail's subcategory alone.
+function categoryFields(trail, categories, subcategories) {
+  const category = field({label: 'Category', name: 'category', type: 'select', value: trail.category || '', options: categoryOptions(categories)});
+  if (!subcategories) return [category];
+  const subcategory = subcategoryField({subcategories, categoryId: trail.category || '', value: trail.subcategory || ''});
+  const categorySelect = category.querySelector('select');
+  categorySelect.addEventListener('change', () => subcategory.setCategory(categorySelect.value));
+  return [category, subcategory.element];
+}
+
+// The descriptive fields: name, date, location, category and subcategory, difficulty, tags,
+// description, public. `categories` and `subcategories` are what the pickers offer, in the user's
+// order (lib/category_order.js). `canPublish` is false for an edit share, which may not change
+// who sees the trail. The tags shown chosen are the trail's expanded ones (`expand.tags`).
+export function detailFields(trail, {categories = [], subcategories = null, canPublish = true, publicDefault = false} = {}) {
   const pub = trail.public ?? publicDefault;
   return [
     field({label: 'Name', name: 'name', required: true, value: trail.name || '', attrs: {maxlength: 500, autocomplete: 'off'}}),
@@ -23,7 +37,7 @@ export function detailFields(trail, {categories = [], canPublish = true, publicD
       {class: 'form-grid pairs'},
       field({label: 'Date', name: 'date', type: 'date', value: formatDate(trail.date)}),
       field({label: 'Location', name: 'location', value: trail.location || '', help: 'Nearest town or village.', attrs: {maxlength: 500}}),
-      field({label: 'Category', name: 'category', type: 'select', value: trail.category || '', options: categoryOptions(categories)}),
+      categoryFields(trail, categories, subcategories),
       field({label: 'Difficulty', name: 'difficulty', type: 'select', value: trail.difficulty || '', options: [{value: '', label: 'Not set'}, ...DIFFICULTIES]}),
     ),
     tagPicker({chosen: trail.expand?.tags || []}).element,
@@ -105,6 +119,9 @@ export function trailBody(values, {units, withStats = false, canPublish = true} 
     category: values.category || null,
     difficulty: values.difficulty || null,
   };
+  // A form without the subcategory field leaves it to the server (which drops one of another
+  // category).
+  if ('subcategory' in values) body.subcategory = values.subcategory || null;
   if ('tags' in values) body.tags = tagIds(values.tags);
   if (!body.name) problems.name = 'Give the trail a name.';
   if (canPublish && 'public' in values) body.public = Boolean(values.public);

@@ -1,6 +1,7 @@
-// The trail page's header: the name, who made it where and when, badges (difficulty, category,
-// who sees it, the viewer's share, the rating), the trail's tags, and the actions the viewer may
-// take: Edit, Share, Export GPX and Delete. An action that fails says so beside the buttons.
+// The trail page's header: the name, who made it where and when, badges (difficulty, category
+// and subcategory, who sees it, the viewer's share, the rating), the trail's tags, and the
+// actions the viewer may take: Edit, Share, Export GPX and Delete. An action that fails says so
+// beside the buttons.
 import {h, toast, keepFocus} from '../../lib/dom.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {difficultyLabel, formatDate} from '../../lib/format.js';
@@ -28,13 +29,20 @@ export function trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate
   );
 }
 
-function badges(trail, myShare, rating) {
+// "Hiking · Via ferrata": the category and, when the trail has one, its subcategory.
+export function categoryText(trail) {
   const category = trail.expand?.category?.name;
+  const subcategory = trail.expand?.subcategory?.name;
+  return [category, subcategory].filter(Boolean).join(' · ');
+}
+
+function badges(trail, myShare, rating) {
+  const category = categoryText(trail);
   return h(
     'p',
     {class: 'trail-badges'},
     trail.difficulty ? h('span', {class: ['badge', trail.difficulty]}, difficultyLabel(trail.difficulty)) : null,
-    category ? h('span', {class: 'badge'}, category) : null,
+    category ? h('span', {class: 'badge trail-category'}, category) : null,
     trail.public ? h('span', {class: 'badge'}, 'Public') : h('span', {class: 'badge private'}, 'Private'),
     myShare ? h('span', {class: 'badge shared'}, myShare.permission === 'edit' ? 'Shared with you · can edit' : 'Shared with you') : null,
     rating,

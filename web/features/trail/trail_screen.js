@@ -22,7 +22,7 @@ const WAYPOINT_FIELDS = ['id', 'collectionId', 'collectionName', 'name', 'descri
 const TRAIL_FIELDS = [
   'id', 'collectionId', 'collectionName', 'author', 'name', 'public', 'date', 'description', 'difficulty',
   'distance', 'duration', 'moving_duration', 'elevation_gain', 'elevation_loss', ...DEVICE_FIELD_NAMES, 'lat', 'lon', 'location',
-  'gpx', 'photos', 'polyline', 'waypoints', 'tags', 'expand.author.username', 'expand.category.name', 'expand.tags.id', 'expand.tags.name',
+  'gpx', 'photos', 'polyline', 'waypoints', 'tags', 'expand.author.username', 'expand.category.name', 'expand.subcategory.name', 'expand.tags.id', 'expand.tags.name',
   ...WAYPOINT_FIELDS.map((f) => `expand.waypoints.${f}`),
 ].join(',');
 
@@ -41,7 +41,7 @@ export default {
       // An id of the wrong shape can name nothing: the same "not found" as a hidden trail.
       if (!ID.test(params.id)) throw new ApiError(404, {message: 'Not found.'});
       const [trail, myShare] = await Promise.all([
-        trails.show(params.id, {expand: 'author,category,waypoints,tags', fields: TRAIL_FIELDS}, {signal: controller.signal}),
+        trails.show(params.id, {expand: 'author,category,subcategory,waypoints,tags', fields: TRAIL_FIELDS}, {signal: controller.signal}),
         myTrailShare(params.id, session, controller.signal),
       ]);
       const waypoints = await waypointsOf(trail, controller.signal);

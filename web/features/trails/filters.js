@@ -1,14 +1,13 @@
 // The trails page's search and filter form: search box, sort, difficulty, distance, elevation
 // gain and loss and duration ranges (each two number boxes and a two-thumb slider whose ends
-// the server gives), the trail's date between two days, category, (signed in) scope and done or
-// not, and a tag (chosen here or by a trail page's tag link). It reports what the visitor chose;
-// the screen owns the state, the URL and the loading. On phones the filters fold behind a
-// "Filters" button.
+// the server gives), the trail's date between two days, category and subcategory
+// (category_filter.js), (signed in) scope and done or not, and a tag (chosen here or by a trail
+// page's tag link). It reports what the visitor chose; the screen owns the state, the URL and
+// the loading. On phones the filters fold behind a "Filters" button.
 import {h, uniqueId} from '../../lib/dom.js';
 import {tags as tagRecords, trails as trailRecords} from '../../lib/resources.js';
-import {orderedCategories} from '../../lib/category_choices.js';
-import {pickerCategories} from '../../lib/category_order.js';
 import {DIFFICULTIES} from '../../lib/format.js';
+import {categoryFilter} from './category_filter.js';
 import {RANGE_FILTERS, boundText, sliderRanges, thumbPositions, thumbText} from './filter_ranges.js';
 import {COMPLETIONS, SCOPES, SORTS, dayText, filterCount, hasFilters} from './query.js';
 
@@ -196,16 +195,13 @@ function selectField(label, name, options, value) {
 // trailsFilters({state, signedIn, units, onChange(values, {typed}), onClear}) ->
 //   {form, show(state), summarize(state), focusSearch(), dispose()}
 // onChange gets the controls' values (q, sort, difficulty, the range bounds, from, to, tag, and
-// category, scope and completed when they can be read) whenever they change: `typed` is true for
-// the debounced changes of a burst of typing. onClear is the "Reset filters" button. show() puts
-// a state into the controls; summarize() updates the "Filters (n)" count, the reset button and
-// the range and date errors.
+// category, subcategory, scope and completed when they can be read) whenever they change:
+// `typed` is true for the debounced changes of a burst of typing. onClear is the "Reset filters"
+// button. show() puts a state into the controls; summarize() updates the "Filters (n)" count,
+// the reset button and the range and date errors.
 export function trailsFilters({state, signedIn, units, onChange, onClear}) {
   const narrow = matchMedia(NARROW);
   let disposed = false;
-  let categoriesLoaded = false;
-  // The URL's category, kept until the categories arrive and the select can hold it.
-  let wantedCategory = state.category;
 
   const searchInput = h('input', {type: 'search', name: 'q', id: uniqueId('f-q'), value: state.q, class: 'input', autocomplete: 'off', placeholder: 'Name, place or description'});
   const sortField = selectField('Sort by', 'sort', SORTS, state.sort);
@@ -213,8 +209,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
     h('label', {class: 'trails-check'}, h('input', {type: 'checkbox', name: 'difficulty', value: d.value, checked: state.difficulty.includes(d.value)}), d.label),
   );
   const ranges = RANGE_FILTERS.map((filter) => rangeFieldset(filter, units, state));
-  const categoryField = selectField('Category', 'category', [{value: '', label: 'Any category'}], state.category);
-  const categorySelect = categoryField.querySelector('select');
+  const categories = categoryFilter(state, {signedIn});
   const scopeField = signedIn ? selectField('Show', 'scope', SCOPES, state.scope) : null;
   const dates = dateFieldset(state);
   const completedField = signedIn ? selectField('Done', 'completed', COMPLETIONS, state.completed) : null;
@@ -231,7 +226,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
     h('fieldset', {class: 'trails-difficulty'}, h('legend', null, 'Difficulty'), h('div', {class: 'row'}, difficultyBoxes)),
     ranges.map((range) => range.element),
     dates,
-    categoryField,
+    categories.elements,
     scopeField,
     completedField,
     tagFilter.element,
@@ -252,8 +247,8 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
       const text = String(data.get(key) || '').trim();
       read[key] = text !== '' && Number.isFinite(Number(text)) && Number(text) >= 0 ? text : '';
     }
-    // Until the categories arrive the select cannot hold the URL's choice; keep it.
-    if (categoriesLoaded) read.category = String(data.get('category') || '');
+    // Until the categories arrive the selects cannot hold the URL's choices; keep them.
+    Object.assign(read, categories.values());
     read.from = dayText(data.get('from'));
     read.to = dayText(data.get('to'));
     if (signedIn) read.scope = String(data.get('scope') || 'all');
@@ -339,21 +334,6 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
       if (!disposed) console.warn(`The filter ranges could not be loaded: ${error.message}`);
     });
 
-  // In the user's order, without the categories they hide (unless the URL asks for one).
-  orderedCategories()
-    .then((categories) => {
-      if (disposed) return;
-      categorySelect.append(...pickerCategories(categories, wantedCategory).map((c) => h('option', {value: c.id}, c.name)));
-      // An id from an old link that names no category still filters; say so rather than hide it.
-      if (wantedCategory && !categories.some((c) => c.id === wantedCategory)) categorySelect.append(h('option', {value: wantedCategory}, 'Unknown category'));
-      categorySelect.value = wantedCategory;
-      categoriesLoaded = true;
-    })
-    .catch((error) => {
-      if (disposed) return;
-      categoryField.querySelector('.field-error').textContent = `Categories could not be loaded: ${error.message}`;
-    });
-
   return {
     form,
     show(next) {
@@ -364,8 +344,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
       for (const range of ranges) range.place();
       form.elements.from.value = next.from;
       form.elements.to.value = next.to;
-      wantedCategory = next.category;
-      categorySelect.value = next.category;
+      categories.show(next);
       if (signedIn) form.elements.scope.value = next.scope;
       if (signedIn) form.elements.completed.value = next.completed;
       tagFilter.show(next.tag);
@@ -382,6 +361,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
     },
     dispose() {
       disposed = true;
+      categories.dispose();
       typedSearch.cancel();
       typedRange.cancel();
       narrow.removeEventListener('change', layout);

@@ -54,7 +54,7 @@ const TAG_ID = /^[a-z0-9]{15}$/;
 export function emptyState() {
   return {
     q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', lmin: '', lmax: '', tmin: '', tmax: '',
-    from: '', to: '', category: '', scope: 'all', completed: '', sort: DEFAULT_SORT, page: 1, map: '',
+    from: '', to: '', category: '', subcategory: '', scope: 'all', completed: '', sort: DEFAULT_SORT, page: 1, map: '',
   };
 }
 
@@ -82,6 +82,7 @@ export function stateFromQuery(query, {signedIn}) {
   state.from = dayText(query.get('from'));
   state.to = dayText(query.get('to'));
   state.category = (query.get('category') || '').slice(0, 64);
+  state.subcategory = (query.get('subcategory') || '').slice(0, 64);
   const tag = query.get('tag') || '';
   if (TAG_ID.test(tag)) state.tag = tag;
   const scope = query.get('scope') || 'all';
@@ -106,6 +107,7 @@ export function queryFromState(state) {
   if (state.from) params.set('from', state.from);
   if (state.to) params.set('to', state.to);
   if (state.category) params.set('category', state.category);
+  if (state.subcategory) params.set('subcategory', state.subcategory);
   if (state.tag) params.set('tag', state.tag);
   if (state.scope !== 'all') params.set('scope', state.scope);
   if (state.completed) params.set('completed', state.completed);
@@ -125,7 +127,7 @@ export function listSearch(state) {
 // True when anything narrows the list (search, filters or scope); sort, page and map do not.
 export function hasFilters(state) {
   return Boolean(
-    state.q.trim() || state.difficulty.length || RANGE_KEYS.some((k) => state[k] !== '') || state.from || state.to || state.category || state.tag || state.scope !== 'all' || state.completed,
+    state.q.trim() || state.difficulty.length || RANGE_KEYS.some((k) => state[k] !== '') || state.from || state.to || state.category || state.subcategory || state.tag || state.scope !== 'all' || state.completed,
   );
 }
 
@@ -139,6 +141,7 @@ export function filterCount(state) {
     state.tmin !== '' || state.tmax !== '',
     Boolean(state.from || state.to),
     Boolean(state.category),
+    Boolean(state.subcategory),
     Boolean(state.tag),
     state.scope !== 'all',
     Boolean(state.completed),
@@ -174,6 +177,7 @@ export function buildFilter(state, {units, userId}) {
   if (dayText(state.from)) parts.push(`date >= ${quote(`${state.from} 00:00:00.000Z`)}`);
   if (dayText(state.to)) parts.push(`date <= ${quote(`${state.to} 23:59:59.999Z`)}`);
   if (state.category) parts.push(`category = ${quote(state.category)}`);
+  if (state.subcategory) parts.push(`subcategory = ${quote(state.subcategory)}`);
   if (state.tag) parts.push(`tags ?= ${quote(state.tag)}`);
   if (userId && state.scope === 'public') parts.push('public = true');
   if (userId && state.scope === 'mine') parts.push(`author = ${quote(userId)}`);

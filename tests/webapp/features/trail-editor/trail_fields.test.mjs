@@ -121,3 +121,9 @@ test('a tags field that is not a JSON array of ids counts as no tags', () => {
   for (const text of ['', 'alps', '{"a":1}', '[1, null, ""]', '"x"']) assert.deepEqual(tagIds(text), [], text);
   assert.deepEqual(tagIds('["a", 2, "b"]'), ['a', 'b']);
 });
+
+test("the subcategory choice is sent as the trail's subcategory, none as null, and only by a form that has it", () => {
+  assert.equal(trailBody({name: 'x', category: 'c1', subcategory: 's1'}).subcategory, 's1');
+  assert.equal(trailBody({name: 'x', category: 'c1', subcategory: ''}).subcategory, null, 'none clears it');
+  assert.equal('subcategory' in trailBody({name: 'x', category: 'c1'}), false, 'the server keeps or drops it by the category');
+});

@@ -22,7 +22,7 @@ test('an empty URL is the unfiltered newest-first first page', () => {
   assert.deepEqual(fromUrl(''), emptyState());
   assert.deepEqual(emptyState(), {
     q: '', difficulty: [], dmin: '', dmax: '', gmin: '', gmax: '', lmin: '', lmax: '', tmin: '', tmax: '',
-    from: '', to: '', category: '', scope: 'all', completed: '', sort: '-created', page: 1, map: '',
+    from: '', to: '', category: '', subcategory: '', scope: 'all', completed: '', sort: '-created', page: 1, map: '',
   });
 });
 
@@ -53,6 +53,25 @@ test('search and category from the URL are capped in length', () => {
   const s = fromUrl(`q=${'a'.repeat(500)}&category=${'c'.repeat(100)}`);
   assert.equal(s.q.length, 200);
   assert.equal(s.category.length, 64);
+});
+
+test('a subcategory comes from the URL capped like the category, goes back into it, and is a filter of its own', () => {
+  const s = fromUrl(`category=hikingcategory1&subcategory=${'s'.repeat(100)}`);
+  assert.equal(s.subcategory.length, 64);
+  const text = queryFromState(state({category: 'hikingcategory1', subcategory: 'hikingviaferrat'}));
+  assert.equal(text, '?category=hikingcategory1&subcategory=hikingviaferrat');
+  assert.deepEqual(fromUrl(text.slice(1)), state({category: 'hikingcategory1', subcategory: 'hikingviaferrat'}));
+  assert.equal(hasFilters(state({subcategory: 'hikingviaferrat'})), true);
+  assert.equal(filterCount(state({category: 'hikingcategory1', subcategory: 'hikingviaferrat'})), 2);
+  assert.equal(buildFilter(state({category: 'c1', subcategory: 's1'}), {units: 'metric', userId: ''}), 'category = "c1" && subcategory = "s1"');
+  assert.equal(buildFilter(state({subcategory: 's1'}), {units: 'metric', userId: ''}), 'subcategory = "s1"', 'a subcategory filters without its category too');
+});
+
+test('a subcategory from the URL cannot break out of the filter string', () => {
+  for (const subcategory of ['x" || public = true //', 'x\\" || public = true //', 'x\\']) {
+    const filter = buildFilter(fromUrl(`subcategory=${encodeURIComponent(subcategory)}&scope=mine`), {units: 'metric', userId: 'u1'});
+    assert.equal(skeleton(filter), 'subcategory = S && author = S', filter);
+  }
 });
 
 test('only the sorts offered are taken from the URL', () => {
