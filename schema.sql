@@ -76,7 +76,8 @@ CREATE TABLE trails (
   -- A subcategory of the trail's category, or ''.
   subcategory            TEXT NOT NULL DEFAULT ''
 );
-CREATE INDEX trails_author ON trails (author);
+-- (author, public): a count of one's own trails that are not public reads this index alone.
+CREATE INDEX trails_author_public ON trails (author, public);
 -- On (public) alone, entries come in rowid order, so a page of public trails needs no sort.
 CREATE INDEX trails_public ON trails (public);
 CREATE INDEX trails_category ON trails (category);
@@ -124,7 +125,7 @@ CREATE TABLE lists (
   public       INTEGER NOT NULL DEFAULT 0,
   trails       TEXT NOT NULL DEFAULT '[]'
 );
-CREATE INDEX lists_author ON lists (author);
+CREATE INDEX lists_author_public ON lists (author, public);
 CREATE INDEX lists_public ON lists (public);
 
 CREATE TABLE waypoints (

@@ -69,6 +69,32 @@ util::Result<bool> MostRowsMatch(storage::Connection& connection, const std::str
   return matching > 0 && matching >= threshold;
 }
 
+// The rows of `table` passing `rest` and any of `alternatives` (a list rule's OR: public, own,
+// shared). With several, each alternative is counted alone, without the rows of those before it,
+// and the counts are summed: each count then walks its own index (for "public" and "own but not
+// public" an index-only count), where SQLite answers the OR by gathering every visible rowid from
+// each index into a row set first, several times slower for a user who sees most rows.
+util::Result<int64_t> CountRows(storage::Connection& connection, const std::string& table,
+                                const std::vector<storage::SqlFragment>& alternatives,
+                                const std::string& rest, const storage::SqlParams& rest_params) {
+  std::string sql = "SELECT ";
+  storage::SqlParams params;
+  for (size_t i = 0; i < alternatives.size(); ++i) {
+    sql += std::string(i ? " + " : "") + "(SELECT count(*) FROM " + table + " t WHERE (" +
+           alternatives[i].sql + ")";
+    params = Concat(std::move(params), alternatives[i].params);
+    for (size_t before = 0; before < i; ++before) {
+      sql += " AND NOT coalesce((" + alternatives[before].sql + "), 0)";
+      params = Concat(std::move(params), alternatives[before].params);
+    }
+    sql += " AND " + rest + ")";
+    params = Concat(std::move(params), rest_params);
+  }
+  // Remembered until the next write: a list's pages and repeated visits ask for the same total.
+  CAIRN_ASSIGN_OR_RETURN(auto count, connection.QueryUntilChange(sql, params));
+  return std::get<int64_t>(count.rows[0][0]);
+}
+
 }  // namespace
 
 util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
@@ -94,9 +120,10 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
     page.total_pages = -1;
   } else {
     CAIRN_ASSIGN_OR_RETURN(
-        auto count,
-        connection.Query("SELECT count(*) FROM " + table + " t WHERE " + where, where_params));
-    matching = std::get<int64_t>(count.rows[0][0]);
+        matching,
+        CountRows(connection, table, visibility.ListConditionAlternatives(collection, "t"),
+                  "(" + filter.sql + ") AND (" + extra.sql + ")",
+                  Concat(filter.params, extra.params)));
     page.total_items = matching;
     page.total_pages = (page.total_items + page.per_page - 1) / page.per_page;
   }

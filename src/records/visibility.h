@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string_view>
+#include <vector>
 
 #include "records/collection.h"
 #include "storage/sql_value.h"
@@ -24,6 +25,13 @@ class Visibility {
   virtual storage::SqlFragment ListCondition(const CollectionSpec& collection,
                                              std::string_view alias) const {
     return ViewCondition(collection, alias);
+  }
+
+  // ListCondition as alternatives whose OR it is (one when it is no OR), so that counting the rows
+  // can take each alternative along its own index.
+  virtual std::vector<storage::SqlFragment> ListConditionAlternatives(
+      const CollectionSpec& collection, std::string_view alias) const {
+    return {ListCondition(collection, alias)};
   }
 
   // Removes from a rendered record what this caller may not read (e.g. another user's email).

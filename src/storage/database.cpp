@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <unordered_map>
 
 #include "storage/schema.h"
@@ -81,6 +82,10 @@ SqlValue ReadColumn(SQLite::Statement& statement, int index) {
 struct Connection::Impl {
   SQLite::Database db;
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
+  // A read-only connection remembers answers (QueryUntilChange) for one data_version.
+  bool read_only = false;
+  int64_t answers_version = -1;
+  std::unordered_map<std::string, QueryResult> answers;
   // When set, statements stop at this time (checked by the progress handler).
   std::chrono::steady_clock::time_point deadline{};
 
@@ -135,6 +140,52 @@ util::Result<QueryResult> Connection::Query(const std::string& sql, const SqlPar
   } catch (const SQLite::Exception& e) {
     return TranslateException(e, sql, impl_->db.getHandle());
   }
+}
+
+namespace {
+
+// At most this many answers are remembered per connection; past it they are all forgotten (a
+// rare case: as many different filters between two writes).
+constexpr size_t kMaxRememberedAnswers = 256;
+
+// The text of a query with its values, as the key of a remembered answer.
+std::string AnswerKey(const std::string& sql, const SqlParams& params) {
+  std::string key = sql;
+  for (const SqlValue& value : params) {
+    key += '\x1f';
+    if (const auto* i = std::get_if<int64_t>(&value)) {
+      key += 'i' + std::to_string(*i);
+    } else if (const auto* d = std::get_if<double>(&value)) {
+      char bytes[sizeof(double)];
+      std::memcpy(bytes, d, sizeof bytes);
+      key += 'd';
+      key.append(bytes, sizeof bytes);
+    } else if (const auto* text = std::get_if<std::string>(&value)) {
+      key += 's' + std::to_string(text->size()) + ':' + *text;
+    } else {
+      key += 'n';
+    }
+  }
+  return key;
+}
+
+}  // namespace
+
+util::Result<QueryResult> Connection::QueryUntilChange(const std::string& sql,
+                                                       const SqlParams& params) {
+  if (!impl_->read_only) return Query(sql, params);
+  CAIRN_ASSIGN_OR_RETURN(QueryResult version, Query("PRAGMA data_version"));
+  const auto* now = std::get_if<int64_t>(&version.rows.at(0).at(0));
+  if (!now) return Query(sql, params);
+  if (*now != impl_->answers_version || impl_->answers.size() >= kMaxRememberedAnswers) {
+    impl_->answers.clear();
+    impl_->answers_version = *now;
+  }
+  std::string key = AnswerKey(sql, params);
+  if (auto it = impl_->answers.find(key); it != impl_->answers.end()) return it->second;
+  CAIRN_ASSIGN_OR_RETURN(QueryResult answer, Query(sql, params));
+  impl_->answers.emplace(std::move(key), answer);
+  return answer;
 }
 
 util::Result<int64_t> Connection::Execute(const std::string& sql, const SqlParams& params) {
@@ -244,6 +295,7 @@ util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
     try {
       auto impl = std::make_unique<Connection::Impl>(options.path,
                                                      SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
+      impl->read_only = true;
       std::unique_ptr<Connection> reader(new Connection(std::move(impl)));
       CAIRN_RETURN_IF_ERROR(
           reader->ExecuteScript("PRAGMA query_only=ON; PRAGMA temp_store=MEMORY;"));

@@ -33,6 +33,12 @@ class Connection {
   // InsufficientStorage when the disk or the database's size limit is full).
   util::Result<QueryResult> Query(const std::string& sql, const SqlParams& params = {});
 
+  // Query, remembering the answer on a read-only connection until the database changes (a commit
+  // since, by this process's writer or any other; SQLite's data_version): for aggregates that
+  // pages ask again and again, such as a list's total. Call it inside Database::Read, so the
+  // answer and the version it is kept under come from one snapshot. On the writer it is Query.
+  util::Result<QueryResult> QueryUntilChange(const std::string& sql, const SqlParams& params = {});
+
   // Runs a statement that returns no rows; returns the number of rows it changed.
   util::Result<int64_t> Execute(const std::string& sql, const SqlParams& params = {});
 

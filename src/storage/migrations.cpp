@@ -297,8 +297,13 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
 )sql",
        FoldCategoryNames},
       // 12: the search index as schema.sql's search section makes it (pending rows, inner parts
-      // as word endings), in place of the first one (migration 10 before), filled from every row.
-      {12, R"sql(DROP TRIGGER IF EXISTS trails_search_insert;
+      // as word endings), in place of the first one (migration 10 before), filled from every row;
+      // and authors' indexes that hold `public` too, for counting what a signed-in user sees.
+      {12, R"sql(DROP INDEX trails_author;
+CREATE INDEX trails_author_public ON trails (author, public);
+DROP INDEX lists_author;
+CREATE INDEX lists_author_public ON lists (author, public);
+DROP TRIGGER IF EXISTS trails_search_insert;
 DROP TRIGGER IF EXISTS trails_search_update;
 DROP TRIGGER IF EXISTS trails_search_delete;
 DROP TRIGGER IF EXISTS lists_search_insert;

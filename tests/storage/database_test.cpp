@@ -391,3 +391,54 @@ TEST_CASE("concurrent readers and a writer do not block each other into errors",
 
 }  // namespace
 }  // namespace cairn::storage
+
+namespace cairn::storage {
+namespace {
+
+int64_t RememberedCount(Database& db) {
+  auto count = db.Read<int64_t>([](Connection& c) -> util::Result<int64_t> {
+    CAIRN_ASSIGN_OR_RETURN(
+        QueryResult r,
+        c.QueryUntilChange("SELECT count(*) FROM subcategories WHERE name > ?", {std::string("")}));
+    return std::get<int64_t>(r.rows.at(0).at(0));
+  });
+  REQUIRE(count.ok());
+  return *count;
+}
+
+TEST_CASE("a remembered answer lasts until any connection writes", "[storage]") {
+  test_support::TempDir dir;
+  const std::string path = dir.path() + "/data.db";
+  auto db = std::move(Database::Open({path, 1})).value();  // one reader: it remembers
+  const int64_t seeded = RememberedCount(*db);
+  CHECK(seeded > 0);
+  CHECK(RememberedCount(*db) == seeded);
+  // A write of this process's writer.
+  REQUIRE(db->Write<int64_t>([](Connection& c) {
+              return c.Execute(
+                  "INSERT INTO subcategories (id, created, updated, name, category) VALUES "
+                  "('hikingtrailrun1', 'c', 'u', 'Trail run', 'hikingcategory1')");
+            }).ok());
+  CHECK(RememberedCount(*db) == seeded + 1);
+  // A write of another process (another SQLite connection to the file).
+  sqlite3* other = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &other) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(other, "DELETE FROM subcategories WHERE id = 'hikingtrailrun1'", nullptr,
+                       nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(other);
+  CHECK(RememberedCount(*db) == seeded);
+  // Inside a write transaction nothing is remembered: the writer sees its own changes at once.
+  auto inside = db->Write<int64_t>([](Connection& c) -> util::Result<int64_t> {
+    CAIRN_RETURN_IF_ERROR(c.Execute("DELETE FROM subcategories WHERE id = 'hikingdayhike01'"));
+    CAIRN_ASSIGN_OR_RETURN(
+        QueryResult r,
+        c.QueryUntilChange("SELECT count(*) FROM subcategories WHERE name > ?", {std::string("")}));
+    return std::get<int64_t>(r.rows.at(0).at(0));
+  });
+  REQUIRE(inside.ok());
+  CHECK(*inside == seeded - 1);
+  CHECK(RememberedCount(*db) == seeded - 1);
+}
+
+}  // namespace
+}  // namespace cairn::storage

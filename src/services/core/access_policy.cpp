@@ -6,11 +6,12 @@
 namespace cairn::services {
 
 storage::SqlFragment AccessPolicy::OnRow(const records::CollectionSpec& collection,
-                                         std::string_view alias, Rule AccessRules::*rule) const {
+                                         std::string_view alias, Rule AccessRules::*rule,
+                                         std::vector<storage::SqlFragment>* alternatives) const {
   const Family* family = families_.Find(collection.name);
   if (!family) return {"0", {}};  // undeclared collections are invisible by default
-  return policy::Evaluate(family->access().*rule,
-                          RuleInput{caller_, families_, *family->spec, alias, nullptr});
+  return policy::Evaluate(family->access().*rule, RuleInput{caller_, families_, *family->spec,
+                                                            alias, nullptr, alternatives});
 }
 
 storage::SqlFragment AccessPolicy::ViewCondition(const records::CollectionSpec& collection,
@@ -23,6 +24,17 @@ storage::SqlFragment AccessPolicy::ListCondition(const records::CollectionSpec& 
   const Family* family = families_.Find(collection.name);
   if (family && !family->access().list) return ViewCondition(collection, alias);
   return OnRow(collection, alias, &AccessRules::list);
+}
+
+std::vector<storage::SqlFragment> AccessPolicy::ListConditionAlternatives(
+    const records::CollectionSpec& collection, std::string_view alias) const {
+  const Family* family = families_.Find(collection.name);
+  Rule AccessRules::*rule =
+      family && !family->access().list ? &AccessRules::view : &AccessRules::list;
+  std::vector<storage::SqlFragment> alternatives;
+  storage::SqlFragment whole = OnRow(collection, alias, rule, &alternatives);
+  if (alternatives.empty()) alternatives.push_back(std::move(whole));
+  return alternatives;
 }
 
 storage::SqlFragment AccessPolicy::UpdateCondition(const records::CollectionSpec& collection,

@@ -24,6 +24,9 @@ class AccessPolicy final : public records::Visibility {
   // The family's list rule, or its view rule when it has none.
   storage::SqlFragment ListCondition(const records::CollectionSpec& collection,
                                      std::string_view alias) const override;
+  // The list rule's alternatives when it is an AnyOf (public, own, shared...).
+  std::vector<storage::SqlFragment> ListConditionAlternatives(
+      const records::CollectionSpec& collection, std::string_view alias) const override;
   void Redact(const records::CollectionSpec& collection, nlohmann::json& record) const override;
 
   // The caller may change any writable field of the row aliased `alias`.
@@ -45,7 +48,8 @@ class AccessPolicy final : public records::Visibility {
 
  private:
   storage::SqlFragment OnRow(const records::CollectionSpec& collection, std::string_view alias,
-                             Rule AccessRules::*rule) const;
+                             Rule AccessRules::*rule,
+                             std::vector<storage::SqlFragment>* alternatives = nullptr) const;
 
   const FamilyRegistry& families_;
   Caller caller_;

@@ -32,6 +32,9 @@ struct RuleInput {
   const records::CollectionSpec& collection;  // the family the rule belongs to
   std::string_view alias;                     // rules on rows
   const records::Json* values = nullptr;      // rules on creates
+  // When set, a rule that is an AnyOf at the top also lists its alternatives here (their OR is the
+  // condition), so a count can take each along its own index.
+  std::vector<storage::SqlFragment>* alternatives = nullptr;
 };
 
 // An access rule: an SQL condition with bound parameters. Composed from the pieces in

@@ -50,17 +50,23 @@ SqlFragment TargetCondition(const Family& family, Access access, const RuleInput
 }
 
 // Joins parts with `op`, leaving out the `neutral` constant and stopping at the `absorbing` one.
+// `pieces`, when set, gets the parts joined (or just the absorbing constant).
 SqlFragment Combine(const std::vector<Rule>& parts, const RuleInput& input, const char* op,
-                    const SqlFragment& neutral, const SqlFragment& absorbing) {
+                    const SqlFragment& neutral, const SqlFragment& absorbing,
+                    std::vector<SqlFragment>* pieces = nullptr) {
   SqlFragment out;
   size_t joined = 0;
   for (const Rule& part : parts) {
     // An unset rule (a family without an edit rule) refuses: nothing in AnyOf, all of AllOf.
     SqlFragment piece = part ? part(input) : kNever;
     if (piece.sql == neutral.sql) continue;
-    if (piece.sql == absorbing.sql) return absorbing;
+    if (piece.sql == absorbing.sql) {
+      if (pieces) *pieces = {absorbing};
+      return absorbing;
+    }
     out.sql += (joined++ == 0 ? "" : std::string(" ") + op + " ") + piece.sql;
     out.params.insert(out.params.end(), piece.params.begin(), piece.params.end());
+    if (pieces) pieces->push_back(std::move(piece));
   }
   if (joined == 0) return neutral;
   if (joined > 1) out.sql = "(" + out.sql + ")";
@@ -165,13 +171,21 @@ Rule RelatedValue(std::string field, Access access, WhenEmpty when_empty) {
 
 Rule AllOf(std::vector<Rule> parts) {
   return [parts = std::move(parts)](const RuleInput& in) {
-    return Combine(parts, in, "AND", kAlways, kNever);
+    RuleInput inner = in;
+    inner.alternatives = nullptr;  // only a top-level AnyOf lists them
+    return Combine(parts, inner, "AND", kAlways, kNever);
   };
 }
 
 Rule AnyOf(std::vector<Rule> parts) {
   return [parts = std::move(parts)](const RuleInput& in) {
-    return Combine(parts, in, "OR", kNever, kAlways);
+    RuleInput inner = in;
+    inner.alternatives = nullptr;
+    std::vector<SqlFragment> pieces;
+    SqlFragment whole =
+        Combine(parts, inner, "OR", kNever, kAlways, in.alternatives ? &pieces : nullptr);
+    if (in.alternatives) *in.alternatives = std::move(pieces);
+    return whole;
   };
 }
 

@@ -53,8 +53,10 @@ util::Result<Json> TrailDiscovery::FilterBounds(const Caller& caller) {
   CAIRN_ASSIGN_OR_RETURN(const records::CollectionSpec* trails, records_.SpecOf(kTrails));
   const storage::SqlFragment view = records_.PolicyFor(caller).ListCondition(*trails, "t");
   return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    // Every visible trail is read: the answer is remembered until the next write.
     CAIRN_ASSIGN_OR_RETURN(
-        auto rows, c.Query("SELECT min(t.distance), max(t.distance), min(t.elevation_gain), "
+        auto rows,
+        c.QueryUntilChange("SELECT min(t.distance), max(t.distance), min(t.elevation_gain), "
                            "max(t.elevation_gain), min(t.elevation_loss), max(t.elevation_loss), "
                            "min(t.duration), max(t.duration) FROM trails t WHERE " +
                                view.sql,
@@ -74,17 +76,18 @@ util::Result<Json> TrailDiscovery::BoundingBox(const Caller& caller) {
   const storage::SqlFragment view = records_.PolicyFor(caller).ListCondition(*trails, "t");
   return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
     // Latitudes and the boxes that do not wrap in one pass; the longitudes of each distinct span
-    // come back grouped, so a wide archive costs one row per distinct span, not per trail.
+    // come back grouped, so a wide archive costs one row per distinct span, not per trail. Both
+    // read every visible trail: the answers are remembered until the next write.
     const std::string with_track = "t.polyline != ''";
     const std::string box_lon_west = "CASE WHEN " + with_track + " THEN t.min_lon ELSE t.lon END";
     const std::string box_lon_east = "CASE WHEN " + with_track + " THEN t.max_lon ELSE t.lon END";
     CAIRN_ASSIGN_OR_RETURN(
         auto latitudes,
-        c.Query("SELECT min(CASE WHEN " + with_track + " THEN t.min_lat ELSE t.lat END), " +
-                    "max(CASE WHEN " + with_track + " THEN t.max_lat ELSE t.lat END) " +
-                    "FROM trails t WHERE (" + view.sql + ") AND (" + with_track +
-                    " OR t.lat != 0 OR t.lon != 0)",
-                view.params));
+        c.QueryUntilChange("SELECT min(CASE WHEN " + with_track +
+                               " THEN t.min_lat ELSE t.lat END), " + "max(CASE WHEN " + with_track +
+                               " THEN t.max_lat ELSE t.lat END) " + "FROM trails t WHERE (" +
+                               view.sql + ") AND (" + with_track + " OR t.lat != 0 OR t.lon != 0)",
+                           view.params));
     const auto& lat_row = latitudes.rows.at(0);
     if (IsNull(lat_row[0])) {
       return Json{
@@ -92,9 +95,10 @@ util::Result<Json> TrailDiscovery::BoundingBox(const Caller& caller) {
     }
     CAIRN_ASSIGN_OR_RETURN(
         auto longitudes,
-        c.Query("SELECT DISTINCT " + box_lon_west + ", " + box_lon_east + " FROM trails t WHERE (" +
-                    view.sql + ") AND (" + with_track + " OR t.lat != 0 OR t.lon != 0)",
-                view.params));
+        c.QueryUntilChange("SELECT DISTINCT " + box_lon_west + ", " + box_lon_east +
+                               " FROM trails t WHERE (" + view.sql + ") AND (" + with_track +
+                               " OR t.lat != 0 OR t.lon != 0)",
+                           view.params));
     std::vector<std::pair<double, double>> spans;
     for (const auto& row : longitudes.rows) {
       const double west = storage::AsNumber(row[0]), east = storage::AsNumber(row[1]);

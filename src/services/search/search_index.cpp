@@ -266,9 +266,11 @@ util::Result<SearchMatches> FindSearchMatches(storage::Connection& connection,
   std::string where = "(" + request.condition.sql + ")";
   if (matched.everything) {
     if (request.count_total) {
-      CAIRN_ASSIGN_OR_RETURN(storage::QueryResult count,
-                             connection.Query("SELECT count(*) " + from + " WHERE " + where,
-                                              request.condition.params));
+      // Remembered until the next write, as a list's total (records/record_engine.cpp).
+      CAIRN_ASSIGN_OR_RETURN(
+          storage::QueryResult count,
+          connection.QueryUntilChange("SELECT count(*) " + from + " WHERE " + where,
+                                      request.condition.params));
       result.total = std::get<int64_t>(count.rows.at(0).at(0));
     }
     CAIRN_ASSIGN_OR_RETURN(bool dense, MostRowsPass(connection, table, request.condition,
