@@ -5,7 +5,7 @@
 # usage: bench/search.sh          (configures build/ in Release if it is not there yet)
 #   env: TRAILS=100000 DURATION=10s CONNECTIONS=4 THREADS=2 WRK_TIMEOUT=30s
 #        CONNECTIONS may list several counts ("4 1"): each operation is run at each (one seeding);
-#        THREADS is capped at the connections
+#        THREADS is capped at the connections; a run no answer finishes in is noted, not aborted
 #        Q="klettersteig innsbruck"  the two words of (a)
 #        TEXT="zugspitze"            the text filter of (c)
 #        CITY_BOX=11.3051,47.2242,11.5031,47.3142   (b) at city zoom: W,S,E,N, ~15 x 10 km
@@ -31,8 +31,9 @@
 #     category, subcategory, tags, difficulty; inserted by the record engine in transactions of
 #     BATCH rows, so Cairn's own triggers fill the search index (FTS5 and its pending rows) and
 #     the R*Tree. (One transaction per trail, as the API writes, takes 20 % longer and leaves the
-#     same index: 6 FTS5 segments and 608 index pages at 20 000 trails either way.) created rises over three years in insertion order. `bench` owns every fifth
-#     trail (70 % of those public), `other` the rest (75 % public).
+#     same index: 6 FTS5 segments and 608 index pages at 20 000 trails either way.) created
+#     rises over three years in insertion order. `bench` owns every fifth trail (70 % of those
+#     public), `other` the rest (75 % public). `gpx` names a stored file, none is written.
 #   - The same rows as JSON lines, inserted into PocketBase's data.db by bench/search_seed.py.
 #     Then `PRAGMA analysis_limit=400; ANALYZE` on both files (what Cairn runs itself every 1000
 #     writes).
@@ -67,8 +68,9 @@
 # matches words, their beginnings (the last word), inner parts of names and places, one typo in
 # words of five letters or more, accents ignored, and tags, categories and authors too, where
 # `~` matches any substring of name, description or place with accents exact; (b) Cairn counts
-# every trail crossing the box, PocketBase those starting in it; (c) must be equal. Every wrk run
-# must have no non-2xx answers (abort).
+# every trail crossing the box, PocketBase those starting in it; (c) must be equal (a warning
+# otherwise). The totals and how many rows hold each word are printed under the table. Every
+# wrk run must have no non-2xx answers (abort).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 TRAILS=${TRAILS:-100000}
