@@ -51,6 +51,7 @@ bench: build
 	bash bench/gps.sh
 	bash bench/files.sh
 	bash bench/profile.sh
+	GPSDATA=$(GPSDATA) bash bench/search.sh
 
 format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h' 'bench/*.cpp')

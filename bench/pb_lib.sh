@@ -71,11 +71,11 @@ stop_pid() {
 }
 
 # wrk_line LOG [wrk args...]: one wrk run (-t$THREADS -c$CONNECTIONS -d$DURATION --latency,
-# timeout 10 s) appended to LOG; prints "req/s p50 p99 non2xx socket_errors".
+# timeout $WRK_TIMEOUT, 10s unless set) appended to LOG; prints "req/s p50 p99 non2xx socket_errors".
 wrk_line() {
   local log=$1 out
   shift
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 10s --latency "$@" 2>&1)
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout "${WRK_TIMEOUT:-10s}" --latency "$@" 2>&1)
   printf '%s\n%s\n\n' "wrk $*" "$out" >>"$log"
   awk '
     /Requests\/sec/ { rps = $2 }
