@@ -65,6 +65,13 @@ util::Result<FieldSelection> FieldSelection::Parse(std::string_view text) {
   return selection;
 }
 
+std::optional<std::vector<std::string>> FieldSelection::TopLevelNames() const {
+  if (everything_ || root_.all) return std::nullopt;
+  std::vector<std::string> names;
+  for (const auto& [name, node] : root_.children) names.push_back(name);
+  return names;
+}
+
 void FieldSelection::Prune(Json& record) const {
   if (everything_ || !record.is_object()) return;
   PruneObject(root_, record);

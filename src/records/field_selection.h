@@ -3,8 +3,10 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "records/record_codec.h"
 #include "util/result.h"
@@ -34,6 +36,10 @@ class FieldSelection {
 
   // True when nothing is pruned.
   bool SelectsEverything() const { return everything_; }
+
+  // The top-level members selected, or nothing when every member may be (no `fields`, or `*` at
+  // the top). A reader may leave the others out of a record, which Prune would remove anyway.
+  std::optional<std::vector<std::string>> TopLevelNames() const;
 
   // Removes from `record` (an object; anything else is left alone) the members not selected.
   void Prune(Json& record) const;

@@ -1,6 +1,7 @@
 // Row <-> record conversion; multi-valued columns hold JSON arrays as text.
 #include "records/record_codec.h"
 
+#include <algorithm>
 #include <cmath>
 #include <variant>
 
@@ -65,10 +66,15 @@ storage::SqlFragment VisibleFieldExpression(const CollectionSpec& collection,
 }
 
 storage::SqlFragment SelectList(const CollectionSpec& collection, std::string_view alias,
-                                const CollectionRegistry& registry, const Visibility& visibility) {
+                                const CollectionRegistry& registry, const Visibility& visibility,
+                                const std::vector<std::string>* wanted) {
   storage::SqlFragment out;
   for (const auto& field : collection.fields) {
     if (!out.sql.empty()) out.sql += ", ";
+    if (wanted && std::find(wanted->begin(), wanted->end(), field.name) == wanted->end()) {
+      out.sql += "NULL AS " + QuoteIdentifier(field.name);
+      continue;
+    }
     storage::SqlFragment value =
         VisibleFieldExpression(collection, field, alias, registry, visibility);
     out.sql += value.sql + " AS " + QuoteIdentifier(field.name);

@@ -24,8 +24,11 @@ storage::SqlFragment VisibleFieldExpression(const CollectionSpec& collection,
 // The SELECT list that yields every field of `collection` for rows aliased `alias`, in
 // declaration order, each aliased to its field name, filtered as VisibleFieldExpression does.
 // Its params come first in a statement that uses it.
+// With `wanted`, only the fields it names are read; the others come back as NULL (an empty value
+// in the record), which spares derived lists and long text a caller will not read.
 storage::SqlFragment SelectList(const CollectionSpec& collection, std::string_view alias,
-                                const CollectionRegistry& registry, const Visibility& visibility);
+                                const CollectionRegistry& registry, const Visibility& visibility,
+                                const std::vector<std::string>* wanted = nullptr);
 
 // Turns one row selected with SelectList into a record: typed field values plus collectionId and
 // collectionName.

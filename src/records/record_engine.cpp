@@ -17,6 +17,13 @@ storage::SqlParams Concat(storage::SqlParams a, const storage::SqlParams& b) {  
 
 }  // namespace
 
+ListCondition ListCondition::And(const ListCondition& other) const {
+  const auto both = [](const storage::SqlFragment& a, const storage::SqlFragment& b) {
+    return storage::SqlFragment{"(" + a.sql + ") AND (" + b.sql + ")", Concat(a.params, b.params)};
+  };
+  return {both(find, other.find), both(check, other.check)};
+}
+
 std::string RecordEngine::Now() const { return util::FormatTimestamp(clock_.NowMillis()); }
 
 util::Result<Json> RecordEngine::FindById(storage::Connection& connection,
@@ -42,31 +49,39 @@ util::Result<Json> RecordEngine::FindByIdUnchecked(storage::Connection& connecti
 
 namespace {
 
-// Whether walking a table in sort order finds the first `wanted` rows faster than looking the
-// matching rows up and sorting them: the walk reads about wanted * rows / matching rows, the sort
-// touches every match (and costs more per row), so the walk wins once matching reaches
-// sqrt(wanted * rows / kSortCostPerRow). `matching` is the count when the page has one; without
-// (skipTotal), matches are counted only up to that threshold.
-util::Result<bool> MostRowsMatch(storage::Connection& connection, const std::string& table,
-                                 const std::string& where, const storage::SqlParams& params,
-                                 int64_t matching, int64_t wanted) {
-  // The largest rowid bounds the row count without counting (rowids only grow).
+// How many matching rows make walking a table in sort order for the first `wanted` rows
+// cheaper than looking the matching rows up and sorting them: the walk reads about
+// wanted * rows / matching rows, the sort touches every match (and costs more per row), so the
+// walk wins once matching reaches sqrt(wanted * rows / kSortCostPerRow). The largest rowid bounds
+// the row count without counting (rowids only grow).
+util::Result<int64_t> WalkThreshold(storage::Connection& connection, const std::string& table,
+                                    int64_t wanted) {
   CAIRN_ASSIGN_OR_RETURN(auto largest, connection.Query("SELECT max(rowid) FROM " + table));
   const auto* rows = std::get_if<int64_t>(&largest.rows[0][0]);
-  if (rows == nullptr) return false;
+  if (rows == nullptr) return int64_t{1};
   constexpr double kSortCostPerRow = 8;
-  const auto threshold = static_cast<int64_t>(std::ceil(
+  return static_cast<int64_t>(std::ceil(
       std::sqrt(static_cast<double>(wanted) * static_cast<double>(*rows) / kSortCostPerRow)));
-  if (matching < 0) {
-    storage::SqlParams capped = params;
-    capped.emplace_back(threshold);
-    CAIRN_ASSIGN_OR_RETURN(
-        auto count, connection.Query("SELECT count(*) FROM (SELECT 1 FROM " + table + " t WHERE " +
-                                         where + " LIMIT ?)",
-                                     capped));
-    matching = std::get<int64_t>(count.rows[0][0]);
-  }
-  return matching > 0 && matching >= threshold;
+}
+
+// The rowids of the rows of `table` passing `where`, found by the conditions' own indexes, when
+// fewer than `threshold` pass; nothing when more do (then walking the order's index wins).
+util::Result<std::optional<std::vector<int64_t>>> FewMatches(storage::Connection& connection,
+                                                             const std::string& table,
+                                                             const std::string& where,
+                                                             const storage::SqlParams& params,
+                                                             int64_t threshold) {
+  storage::SqlParams capped = params;
+  capped.emplace_back(threshold);
+  CAIRN_ASSIGN_OR_RETURN(
+      auto rows,
+      connection.Query("SELECT t.rowid FROM " + table + " t WHERE " + where + " LIMIT ?", capped));
+  using Rowids = std::optional<std::vector<int64_t>>;
+  if (static_cast<int64_t>(rows.rows.size()) >= threshold) return Rowids();
+  std::vector<int64_t> rowids;
+  rowids.reserve(rows.rows.size());
+  for (const auto& row : rows.rows) rowids.push_back(std::get<int64_t>(row[0]));
+  return Rowids(std::move(rowids));
 }
 
 // The rows of `table` passing `rest` and any of `alternatives` (a list rule's OR: public, own,
@@ -100,56 +115,82 @@ util::Result<int64_t> CountRows(storage::Connection& connection, const std::stri
 util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
                                           const CollectionSpec& collection, const ListQuery& query,
                                           const Visibility& visibility,
-                                          const storage::SqlFragment& extra) const {
+                                          const ListCondition& extra) const {
   CAIRN_ASSIGN_OR_RETURN(auto filter,
                          CompileFilter(query.filter, collection, registry_, "t", visibility));
   CAIRN_ASSIGN_OR_RETURN(auto sort,
                          CompileSort(query.sort, collection, registry_, "t", visibility));
   storage::SqlFragment view = visibility.ListCondition(collection, "t");
   const std::string table = QuoteIdentifier(collection.name);
-  const std::string where = "(" + view.sql + ") AND (" + filter.sql + ") AND (" + extra.sql + ")";
-  storage::SqlParams where_params = Concat(Concat(view.params, filter.params), extra.params);
+  const std::string where =
+      "(" + view.sql + ") AND (" + filter.sql + ") AND (" + extra.find.sql + ")";
+  storage::SqlParams where_params = Concat(Concat(view.params, filter.params), extra.find.params);
 
   ListPage page;
   page.page = std::max(1, query.page);
   page.per_page = std::clamp(query.per_page, 1, kMaxPerPage);
   const int64_t offset = static_cast<int64_t>(page.page - 1) * page.per_page;
-  int64_t matching = -1;
-  if (query.skip_total) {
-    page.total_items = -1;
-    page.total_pages = -1;
-  } else {
-    CAIRN_ASSIGN_OR_RETURN(
-        matching,
-        CountRows(connection, table, visibility.ListConditionAlternatives(collection, "t"),
-                  "(" + filter.sql + ") AND (" + extra.sql + ")",
-                  Concat(filter.params, extra.params)));
-    page.total_items = matching;
-    page.total_pages = (page.total_items + page.per_page - 1) / page.per_page;
-  }
-
   std::string order = query.order_by;
   if (!sort.sql.empty()) order += (order.empty() ? "" : ", ") + sort.sql;
   // The tie-break runs in the direction of the last key, so that an index on that key (which
   // ends in the rowid) delivers the page in order.
   const bool descending = order.ends_with(" DESC");
   order += std::string(order.empty() ? "" : ", ") + (descending ? "t.rowid DESC" : "t.rowid");
+
   // Where most rows match, reading the order's index until the page is full is cheapest; the
   // planner's sampled statistics cannot see that (every `public` value looks like 400 rows), so
-  // the conditions are hidden from it with unary `+` and it walks the index. Where few match, it
-  // looks them up by their own indexes and sorts them.
-  CAIRN_ASSIGN_OR_RETURN(bool dense, MostRowsMatch(connection, table, where, where_params, matching,
-                                                   offset + page.per_page));
-  const std::string page_where =
-      dense ? "+(" + view.sql + ") AND +(" + filter.sql + ") AND (" + extra.sql + ")" : where;
+  // the conditions are hidden from it with unary `+` and it walks the index, testing each row
+  // (a map area in its `check` form). Where few match, they are looked up by their own indexes
+  // and sorted. A plain list decides by its total (remembered until the next write); one with
+  // conditions of its own (a map area) gathers the rowids of the few once, for its total and
+  // its page alike, so an area's lines are read once.
+  CAIRN_ASSIGN_OR_RETURN(const int64_t threshold,
+                         WalkThreshold(connection, table, offset + page.per_page));
+  const auto count_all = [&]() {
+    return CountRows(connection, table, visibility.ListConditionAlternatives(collection, "t"),
+                     "(" + filter.sql + ") AND (" + extra.find.sql + ")",
+                     Concat(filter.params, extra.find.params));
+  };
+  int64_t matching = -1;
+  std::optional<std::vector<int64_t>> few;
+  bool dense = false;
+  if (!query.skip_total && extra.find.sql == "1") {
+    CAIRN_ASSIGN_OR_RETURN(matching, count_all());
+    dense = matching > 0 && matching >= threshold;
+  } else {
+    CAIRN_ASSIGN_OR_RETURN(few, FewMatches(connection, table, where, where_params, threshold));
+    dense = !few;
+    if (!query.skip_total && few) matching = static_cast<int64_t>(few->size());
+    if (!query.skip_total && !few) {
+      CAIRN_ASSIGN_OR_RETURN(matching, count_all());
+    }
+  }
+  page.total_items = query.skip_total ? -1 : matching;
+  page.total_pages = query.skip_total ? -1 : (matching + page.per_page - 1) / page.per_page;
+
+  std::string page_where = where;
+  storage::SqlParams page_params = where_params;
+  if (dense) {
+    page_where = "+(" + view.sql + ") AND +(" + filter.sql + ") AND +(" + extra.check.sql + ")";
+    page_params = Concat(Concat(view.params, filter.params), extra.check.params);
+  } else if (few) {
+    page_where = "t.rowid IN (SELECT value FROM json_each(?))";
+    page_params = {Json(*few).dump()};
+  }
   // The page of the rows matching, in order: its own statement, or the rowids a statement
   // around it builds the records of.
   const std::string page_clause =
       " t WHERE " + page_where + " ORDER BY " + order + " LIMIT ? OFFSET ?";
-  storage::SqlParams page_params = Concat(where_params, sort.params);
+  page_params = Concat(std::move(page_params), sort.params);
   page_params.emplace_back(static_cast<int64_t>(page.per_page));
   page_params.emplace_back(offset);
-  storage::SqlFragment select = SelectList(collection, "t", registry_, visibility);
+  std::optional<std::vector<std::string>> wanted = query.fields;
+  if (wanted) {
+    wanted->push_back("id");
+    for (const auto& [relation, below] : query.expand.children) wanted->push_back(relation);
+  }
+  storage::SqlFragment select =
+      SelectList(collection, "t", registry_, visibility, wanted ? &*wanted : nullptr);
   std::string sql;
   storage::SqlParams params;
   if (order.find("RANDOM()") == std::string::npos) {

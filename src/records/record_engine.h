@@ -2,6 +2,7 @@
 // collection, with visibility applied as SQL. Families add only what is special about them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,23 @@ struct ListQuery {
   bool skip_total = false;
   // From code only, never from a request: an ORDER BY expression on alias "t" before `sort`.
   std::string order_by;
+  // The fields the caller will read (`fields`), or nothing for all: the others come back empty
+  // (SelectList). The id and the relations `expand` follows are always read.
+  std::optional<std::vector<std::string>> fields;
+};
+
+// A condition on listed rows (alias "t") in two forms that hold for the same rows: `find`, by
+// which SQLite can find them (an index, a `rowid IN (...)`), and `check`, cheap to test one row
+// at a time while a page walks the order's index (a map area: the row looked up in the R*Tree by
+// its rowid, where `find` gathers every trail of the area first).
+struct ListCondition {
+  storage::SqlFragment find{"1", {}};
+  storage::SqlFragment check{"1", {}};
+
+  // One form for both.
+  static ListCondition Same(storage::SqlFragment condition) { return {condition, condition}; }
+  // Both forms of this AND `other`.
+  ListCondition And(const ListCondition& other) const;
 };
 
 struct ListPage {
@@ -58,11 +76,11 @@ class RecordEngine {
   util::Result<Json> FindByIdUnchecked(storage::Connection& connection,
                                        const CollectionSpec& collection, std::string_view id) const;
 
-  // One page of the visible records matching `query` and `extra` (a condition on alias "t").
-  // Errors: InvalidArgument for a bad filter, sort or expand.
+  // One page of the visible records matching `query` and `extra`. Errors: InvalidArgument for a
+  // bad filter, sort or expand.
   util::Result<ListPage> List(storage::Connection& connection, const CollectionSpec& collection,
                               const ListQuery& query, const Visibility& visibility,
-                              const storage::SqlFragment& extra = {"1", {}}) const;
+                              const ListCondition& extra = {}) const;
 
   // Expands relations of already-loaded records.
   util::Status Expand(storage::Connection& connection, const CollectionSpec& collection,

@@ -20,7 +20,17 @@ TEST_CASE("scratch sql timing", "[.scratch3]") {
     std::string part;
     while (std::getline(ss, part, '\t')) parts.push_back(part);
     SqlParams params;
-    for (size_t i = 1; i < parts.size(); ++i) params.emplace_back(parts[i]);
+    for (size_t i = 1; i < parts.size(); ++i) {
+      const std::string& v = parts[i];
+      char* end = nullptr;
+      if (!v.empty() && v.find_first_not_of("-0123456789") == std::string::npos) {
+        params.emplace_back(static_cast<int64_t>(std::strtoll(v.c_str(), &end, 10)));
+      } else if (!v.empty() && v.find_first_not_of("-0123456789.e+") == std::string::npos) {
+        params.emplace_back(std::strtod(v.c_str(), &end));
+      } else {
+        params.emplace_back(v);
+      }
+    }
     std::vector<double> times;
     size_t rows = 0;
     std::string first;
@@ -33,6 +43,11 @@ TEST_CASE("scratch sql timing", "[.scratch3]") {
       if (rows && result->rows[0].size()) { auto* i = std::get_if<int64_t>(&result->rows[0][0]); first = i ? std::to_string(*i) : "?"; }
     }
     std::sort(times.begin(), times.end());
+    if (parts[0].rfind("EXPLAIN", 0) == 0) {
+      auto plan = db->Read<QueryResult>([&](Connection& c) { return c.Query(parts[0], params); });
+      if (plan.ok()) for (auto& row : plan->rows) std::printf("      plan: %s\n", std::get<std::string>(row[3]).c_str());
+      continue;
+    }
     std::printf("%7.2f ms rows %zu first %s  %.110s\n", times[times.size() / 2], rows, first.c_str(), parts[0].c_str());
   }
 }

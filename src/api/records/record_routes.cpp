@@ -35,6 +35,7 @@ util::Result<http::Response> RecordRoutes::ListRecords(const http::Request& requ
                                                        const FamilyRoute& family) {
   CAIRN_ASSIGN_OR_RETURN(services::ListParams params, ListParamsOf(request));
   CAIRN_ASSIGN_OR_RETURN(services::FieldSelection fields, FieldSelectionOf(request));
+  params.fields = fields.TopLevelNames();
   CAIRN_ASSIGN_OR_RETURN(services::ListPage page, records_.List(caller, family.collection, params));
   for (Json& item : page.items) fields.Prune(item);
   http::Response response;

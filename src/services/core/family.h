@@ -12,6 +12,7 @@
 
 #include "geo/track.h"
 #include "records/collection.h"
+#include "records/record_engine.h"
 #include "records/record_codec.h"
 #include "records/validation.h"
 #include "services/core/caller.h"
@@ -114,10 +115,11 @@ struct FamilyRoutes {
 };
 
 // A query parameter a family's list understands beside PocketBase's (a trail list's `bbox`):
-// its value becomes a condition on the listed rows (alias "t"), or an error (a 400).
+// its value becomes a condition on the listed rows (alias "t", in both of its forms), or an
+// error (a 400).
 struct ListParameter {
   std::string name;
-  std::function<util::Result<storage::SqlFragment>(std::string_view value, const Caller&)>
+  std::function<util::Result<records::ListCondition>(std::string_view value, const Caller&)>
       condition;
 };
 

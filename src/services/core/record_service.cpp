@@ -104,19 +104,18 @@ namespace {
 
 // `extra` AND the conditions of the family's own list parameters the request names (the first
 // value of each).
-util::Result<storage::SqlFragment> ListParameterConditions(const Family& family,
-                                                           const ListParams& params,
-                                                           const Caller& caller,
-                                                           const storage::SqlFragment& extra) {
-  storage::SqlFragment combined = extra;
+util::Result<records::ListCondition> ListParameterConditions(const Family& family,
+                                                             const ListParams& params,
+                                                             const Caller& caller,
+                                                             const storage::SqlFragment& extra) {
+  records::ListCondition combined = records::ListCondition::Same(extra);
   for (const ListParameter& parameter : family.definition.list_parameters) {
     auto given = std::find_if(params.query.begin(), params.query.end(),
                               [&](const auto& entry) { return entry.first == parameter.name; });
     if (given == params.query.end()) continue;
-    CAIRN_ASSIGN_OR_RETURN(storage::SqlFragment condition,
+    CAIRN_ASSIGN_OR_RETURN(records::ListCondition condition,
                            parameter.condition(given->second, caller));
-    combined.sql = "(" + combined.sql + ") AND (" + condition.sql + ")";
-    combined.params.insert(combined.params.end(), condition.params.begin(), condition.params.end());
+    combined = combined.And(condition);
   }
   return combined;
 }
@@ -134,8 +133,9 @@ util::Result<ListPage> RecordService::List(const Caller& caller, const std::stri
   query.filter = params.filter;
   query.skip_total = params.skip_total;
   query.order_by = params.order_by;
+  query.fields = params.fields;
   query.expand = MergedExpand(*family, params.expand, family->list_expand);
-  CAIRN_ASSIGN_OR_RETURN(storage::SqlFragment conditions,
+  CAIRN_ASSIGN_OR_RETURN(records::ListCondition conditions,
                          ListParameterConditions(*family, params, caller, extra));
   const AccessPolicy policy = PolicyFor(caller);
   const ViewableRows viewable(policy);

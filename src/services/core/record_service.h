@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,8 @@ struct ListParams {
   // `sort`, and which rows qualify.
   std::string order_by;
   Rows rows = Rows::kListed;
+  // The fields the caller reads (records::ListQuery::fields); nothing for all.
+  std::optional<std::vector<std::string>> fields;
 };
 
 // A list's page size when the request names none, and the largest it answers with.

@@ -25,23 +25,43 @@ std::string OverlappingTracks(const geo::BoundingBox& box, storage::SqlParams& p
   return range + " UNION ALL " + range;
 }
 
-// A trail without a track whose start lies in the box (the partial index
-// `trails_trackless_start` finds them).
-std::string TracklessStartIn(std::string_view a, const geo::BoundingBox& box,
-                             storage::SqlParams& params) {
-  std::string sql = std::string(a) + ".polyline = '' AND (" + std::string(a) + ".lat != 0 OR " +
-                    std::string(a) + ".lon != 0) AND " + std::string(a) +
-                    ".lat BETWEEN ? AND ? AND ";
-  params.emplace_back(box.south);
-  params.emplace_back(box.north);
-  if (box.CrossesAntimeridian()) {
-    sql += "(" + std::string(a) + ".lon >= ? OR " + std::string(a) + ".lon <= ?)";
-  } else {
-    sql += std::string(a) + ".lon BETWEEN ? AND ?";
-  }
-  params.emplace_back(box.west);
-  params.emplace_back(box.east);
+// The R*Tree row of the trail aliased `a` overlaps `box` (one lookup by rowid), and
+// `and_then` (a condition that may read the R*Tree row as `b`) holds.
+std::string TrackOverlapsAnd(const std::string& a, const geo::BoundingBox& box,
+                             const std::string& and_then, storage::SqlParams& params) {
+  std::string sql = "EXISTS (SELECT 1 FROM trails_bbox b WHERE b.id = " + a +
+                    ".rowid AND b.max_lat >= ? AND b.min_lat <= ? AND ";
+  params.insert(params.end(), {box.south, box.north});
+  sql += box.CrossesAntimeridian() ? "(b.max_lon >= ? OR b.min_lon <= ?)"
+                                   : "b.max_lon >= ? AND b.min_lon <= ?";
+  params.insert(params.end(), {box.west, box.east});
+  return sql + " AND (" + and_then + "))";
+}
+
+// The trail aliased `a` starts in the box (and has a start: not 0, 0).
+std::string StartIn(const std::string& a, const geo::BoundingBox& box, storage::SqlParams& params) {
+  std::string sql =
+      "(" + a + ".lat != 0 OR " + a + ".lon != 0) AND " + a + ".lat BETWEEN ? AND ? AND ";
+  params.insert(params.end(), {box.south, box.north});
+  sql += box.CrossesAntimeridian() ? "(" + a + ".lon >= ? OR " + a + ".lon <= ?)"
+                                   : a + ".lon BETWEEN ? AND ?";
+  params.insert(params.end(), {box.west, box.east});
   return sql;
+}
+
+// The rowids of the trails without a track whose start lies in the box, as a SELECT for
+// `IN (...)` (the partial index `trails_trackless_start` finds them).
+std::string TracklessStartsIn(const geo::BoundingBox& box, storage::SqlParams& params) {
+  return "SELECT rowid FROM trails WHERE polyline = '' AND " + StartIn("trails", box, params);
+}
+
+// The trails whose bounds overlap `box` or that start in it without a track: every trail an
+// area condition can hold for. One `rowid IN (...)` that SQLite takes as the way into the table
+// (a handful of R*Tree pages), whatever other index a condition beside it could use: the
+// `public` index would have it check every public trail of the archive.
+std::string Candidates(const geo::BoundingBox& box, storage::SqlParams& params) {
+  std::string sql = OverlappingTracks(box, params);
+  return sql + " UNION ALL " + TracklessStartsIn(box, params);
 }
 
 util::Result<double> ParseCoordinate(std::string_view text) {
@@ -58,27 +78,50 @@ util::Result<double> ParseCoordinate(std::string_view text) {
 
 }  // namespace
 
-storage::SqlFragment TrailsCrossingBox(std::string_view alias, const geo::BoundingBox& box) {
+records::ListCondition TrailsCrossingBox(std::string_view alias, const geo::BoundingBox& box) {
   const std::string a(alias);
-  storage::SqlFragment fragment;
-  storage::SqlParams& params = fragment.params;
-  const std::string candidates = OverlappingTracks(box, params);
-  // Bounds wholly inside a plain box need no look at the line.
-  std::string inside = "0";
-  if (!box.CrossesAntimeridian()) {
-    inside = a + ".min_lat >= ? AND " + a + ".max_lat <= ? AND " + a + ".min_lon >= ? AND " + a +
-             ".max_lon <= ? AND " + a + ".min_lon <= " + a + ".max_lon";
-    for (double v : {box.south, box.north, box.west, box.east}) params.emplace_back(v);
+  records::ListCondition condition;
+  // Tracks whose R*Tree bounds lie wholly in a plain box are in it, decided inside the R*Tree:
+  // a trail's own bounds columns come after its map line in the row, so reading them would read
+  // the line too. (The R*Tree rounds bounds outwards, so a track on the edge may land with those
+  // whose line is checked, never the other way round.)
+  storage::SqlFragment& find = condition.find;
+  const std::string inside_bounds =
+      "min_lat >= ? AND max_lat <= ? AND min_lon >= ? AND max_lon <= ?";
+  const std::string line_crosses = "cairn_line_crosses_box(" + a + ".polyline, ?, ?, ?, ?)";
+  if (box.CrossesAntimeridian()) {  // every overlapping track has its line checked
+    find.sql = "((" + a + ".rowid IN (";
+    find.sql += OverlappingTracks(box, find.params);
+  } else {
+    find.sql = "(" + a + ".rowid IN (SELECT id FROM trails_bbox WHERE " + inside_bounds + ") OR (" +
+               a + ".rowid IN (";
+    find.params.insert(find.params.end(), {box.south, box.north, box.west, box.east});
+    // Only the tracks on the edge: a line is read only where the bounds cannot decide.
+    find.sql += OverlappingTracks(box, find.params) + " AND NOT (" + inside_bounds + ")";
+    find.params.insert(find.params.end(), {box.south, box.north, box.west, box.east});
   }
-  fragment.sql = "((" + a + ".rowid IN (" + candidates + ") AND ((" + inside +
-                 ") OR cairn_line_crosses_box(" + a + ".polyline, ?, ?, ?, ?))) OR (";
-  for (double v : {box.south, box.west, box.north, box.east}) params.emplace_back(v);
-  fragment.sql += TracklessStartIn(a, box, params) + "))";
-  return fragment;
+  find.sql += ") AND " + line_crosses + ") OR " + a + ".rowid IN (";
+  find.params.insert(find.params.end(), {box.south, box.west, box.north, box.east});
+  find.sql += TracklessStartsIn(box, find.params) + "))";
+
+  // One trail: its R*Tree row inside the box or its line crossing it; or, without a track, its
+  // start (the start first: most trails a walk meets start elsewhere, and the line is long).
+  storage::SqlFragment& check = condition.check;
+  std::string inside = "0";
+  storage::SqlParams inside_params;
+  if (!box.CrossesAntimeridian()) {
+    inside = "b.min_lat >= ? AND b.max_lat <= ? AND b.min_lon >= ? AND b.max_lon <= ?";
+    inside_params = {box.south, box.north, box.west, box.east};
+  }
+  check.sql = "(" + TrackOverlapsAnd(a, box, "(" + inside + ") OR " + line_crosses, check.params);
+  check.params.insert(check.params.end(), inside_params.begin(), inside_params.end());
+  check.params.insert(check.params.end(), {box.south, box.west, box.north, box.east});
+  check.sql += " OR (" + StartIn(a, box, check.params) + " AND " + a + ".polyline = ''))";
+  return condition;
 }
 
-storage::SqlFragment TrailsNearPoint(std::string_view alias, const geo::LatLon& point,
-                                     double meters) {
+records::ListCondition TrailsNearPoint(std::string_view alias, const geo::LatLon& point,
+                                       double meters) {
   meters = std::max(0.0, meters);
   // The box around the circle, 2 % wider than a sphere's degrees say: room for the ellipsoid,
   // the R*Tree's 32-bit bounds and the local projection the distance is measured in.
@@ -99,15 +142,21 @@ storage::SqlFragment TrailsNearPoint(std::string_view alias, const geo::LatLon& 
     if (box.east > 180) box.east -= 360;
   }
   const std::string a(alias);
-  storage::SqlFragment fragment;
-  const std::string candidates = OverlappingTracks(box, fragment.params);
-  fragment.sql = "((" + a + ".rowid IN (" + candidates + ") AND cairn_line_within(" + a +
-                 ".polyline, ?, ?, ?)) OR (";
-  fragment.params.insert(fragment.params.end(), {point.lat, point.lon, meters});
-  fragment.sql += TracklessStartIn(a, box, fragment.params) + " AND cairn_distance(" + a +
-                  ".lat, " + a + ".lon, ?, ?) <= ?))";
-  fragment.params.insert(fragment.params.end(), {point.lat, point.lon, meters});
-  return fragment;
+  const std::string line_within = "cairn_line_within(" + a + ".polyline, ?, ?, ?)";
+  const std::string start_within = "cairn_distance(" + a + ".lat, " + a + ".lon, ?, ?) <= ?";
+  records::ListCondition condition;
+  storage::SqlFragment& find = condition.find;
+  find.sql = "(" + a + ".rowid IN (" + Candidates(box, find.params) + ") AND CASE WHEN " + a +
+             ".polyline != '' THEN " + line_within + " ELSE " + start_within + " END)";
+  find.params.insert(find.params.end(),
+                     {point.lat, point.lon, meters, point.lat, point.lon, meters});
+  storage::SqlFragment& check = condition.check;
+  check.sql = "(" + TrackOverlapsAnd(a, box, line_within, check.params);
+  check.params.insert(check.params.end(), {point.lat, point.lon, meters});
+  check.sql += " OR (" + StartIn(a, box, check.params) + " AND " + a + ".polyline = '' AND " +
+               start_within + "))";
+  check.params.insert(check.params.end(), {point.lat, point.lon, meters});
+  return condition;
 }
 
 storage::SqlFragment TrailsCompletedBy(std::string_view alias, const std::string& user_id,

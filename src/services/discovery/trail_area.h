@@ -3,24 +3,27 @@
 // R*Tree of track bounds (schema.sql `trails_bbox`) finds the candidates; a trail whose bounds lie
 // wholly in a box is in it; the others have their map line (the simplified `polyline`) checked
 // by the SQL functions of storage/sql_functions.h. A trail without a track is placed at its start
-// point, unless it has none (0, 0).
+// point, unless it has none (0, 0). Each comes in both forms of records::ListCondition: `find`
+// gathers the area's trails from the R*Tree (and the partial index of starts), `check` looks one
+// trail up in it by rowid.
 #pragma once
 
 #include <string>
 #include <string_view>
 
 #include "geo/geodesy.h"
+#include "records/record_engine.h"
 #include "storage/sql_value.h"
 #include "util/result.h"
 
 namespace cairn::services {
 
 // The trails crossing `box` (edges included; west > east crosses the antimeridian).
-storage::SqlFragment TrailsCrossingBox(std::string_view alias, const geo::BoundingBox& box);
+records::ListCondition TrailsCrossingBox(std::string_view alias, const geo::BoundingBox& box);
 
 // The trails passing within `meters` of the point.
-storage::SqlFragment TrailsNearPoint(std::string_view alias, const geo::LatLon& point,
-                                     double meters);
+records::ListCondition TrailsNearPoint(std::string_view alias, const geo::LatLon& point,
+                                       double meters);
 
 // The trails the user has (`completed`) or has not logged a summit log for. Nobody has completed
 // anything when `user_id` is empty (signed out).

@@ -39,17 +39,19 @@ Rule LinkSharedWithCaller() {
 }
 
 // `?bbox=minLon,minLat,maxLon,maxLat`: the trails any part of whose track lies in the box.
-util::Result<SqlFragment> CrossingBoxParameter(std::string_view value, const Caller&) {
+util::Result<records::ListCondition> CrossingBoxParameter(std::string_view value, const Caller&) {
   CAIRN_ASSIGN_OR_RETURN(geo::BoundingBox box, ParseBboxParameter(value));
   return TrailsCrossingBox("t", box);
 }
 
 // `?completed=true|false`: the trails the caller has (not) logged a summit log for.
-util::Result<SqlFragment> CompletedParameter(std::string_view value, const Caller& caller) {
+util::Result<records::ListCondition> CompletedParameter(std::string_view value,
+                                                        const Caller& caller) {
   if (value != "true" && value != "false" && value != "1" && value != "0") {
     return util::Error::InvalidArgument("completed must be true or false.");
   }
-  return TrailsCompletedBy("t", caller.user_id, value == "true" || value == "1");
+  return records::ListCondition::Same(
+      TrailsCompletedBy("t", caller.user_id, value == "true" || value == "1"));
 }
 
 // A trail's `thumbnail` is an index into its photos: when photos before it are removed, it moves

@@ -285,7 +285,14 @@ util::Result<SearchMatches> FindSearchMatches(storage::Connection& connection,
 
   std::string order = matched.everything ? "" : "m.rank, ";
   if (!request.order_by.sql.empty()) order += request.order_by.sql + ", ";
-  order += "t.created DESC, t.rowid DESC";
+  if (matched.everything && !request.order_by.sql.empty()) {
+    // No words: the tie-break runs in the direction of the last key, as a list's does
+    // (records/record_engine.cpp), so that key's index (which ends in the rowid) delivers the
+    // page in order instead of every visible row being sorted.
+    order += request.order_by.sql.ends_with(" DESC") ? "t.rowid DESC" : "t.rowid";
+  } else {
+    order += "t.created DESC, t.rowid DESC";
+  }
   SqlParams page_params = params;
   page_params.insert(page_params.end(), request.order_by.params.begin(),
                      request.order_by.params.end());

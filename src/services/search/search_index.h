@@ -17,7 +17,8 @@
 // a typo), then the best field any word matched in (trails: 0 name; 1 location, tags, category
 // or author; 2 description). rank = exactness * 3 + field, computed in one pass over the FTS5
 // matches (cairn_search_rank) and alike for pending rows (cairn_search_fields_rank). Records of
-// equal rank come in the caller's sort and then newest first (created, then rowid, descending).
+// equal rank come in the caller's sort and then newest first (created, then rowid, descending);
+// without words, records of equal sort values come in rowid order in the last key's direction.
 #pragma once
 
 #include <cstdint>
@@ -100,8 +101,9 @@ struct SearchMatch {
 };
 
 struct SearchMatches {
-  std::vector<SearchMatch> matches;  // best first: rank, order_by, created DESC, rowid DESC
-  int64_t total = -1;                // every match passing `condition`; -1 unless count_total
+  // Best first: rank, order_by, created DESC, rowid DESC (without words: order_by, then rowid).
+  std::vector<SearchMatch> matches;
+  int64_t total = -1;  // every match passing `condition`; -1 unless count_total
 };
 
 // One page of the records of `index` matching `request.q` and `request.condition`. Run it inside

@@ -156,17 +156,18 @@ const SearchableCollection& TrailSearchCollection() {
                    {"author", "t.author"},
                    {"like_count", kLikeCountSql}},
       .caller_condition = OutsideHiddenCategories,
-      .geo = {
-          .radius =
-              [](double lat, double lng, double meters) {
-                return TrailsNearPoint("t", {lat, lng}, meters);
-              },
-          .box =
-              [](double top_lat, double right_lng, double bottom_lat, double left_lng) {
-                return TrailsCrossingBox(
-                    "t",
-                    {.south = bottom_lat, .west = left_lng, .north = top_lat, .east = right_lng});
-              }},
+      .geo = {.radius =
+                  [](double lat, double lng, double meters) {
+                    return TrailsNearPoint("t", {lat, lng}, meters).find;
+                  },
+              .box =
+                  [](double top_lat, double right_lng, double bottom_lat, double left_lng) {
+                    return TrailsCrossingBox("t", {.south = bottom_lat,
+                                                   .west = left_lng,
+                                                   .north = top_lat,
+                                                   .east = right_lng})
+                        .find;
+                  }},
       .documents = TrailDocuments,
   };
   return kIndex;

@@ -78,6 +78,26 @@ TEST_CASE("fields trims lists, shows and write answers to the names asked for", 
   CHECK(all_of_author.body["expand"]["author"].contains("avatar"));
   CHECK_FALSE(all_of_author.body.contains("name"));
 
+  // A list reads only the columns asked for (and the relations it expands), with their values.
+  Reply whole = server.Get("/api/v1/trail?perPage=10&sort=name", token);
+  Reply narrow = server.Get("/api/v1/trail?perPage=10&sort=name&expand=author&fields=" +
+                                Url("name,preview,distance,tags,waypoints,expand.author.username"),
+                            token);
+  REQUIRE(whole.status == 200);
+  REQUIRE(narrow.status == 200);
+  REQUIRE(narrow.body["items"].size() == whole.body["items"].size());
+  for (size_t i = 0; i < whole.body["items"].size(); ++i) {
+    const Json& full = whole.body["items"][i];
+    const Json& item = narrow.body["items"][i];
+    INFO(full.dump());
+    CHECK(KeysOf(item) ==
+          std::set<std::string>{"distance", "expand", "name", "preview", "tags", "waypoints"});
+    for (const char* key : {"name", "preview", "distance", "tags", "waypoints"}) {
+      CHECK(item[key] == full[key]);
+    }
+    CHECK(item["expand"] == Json{{"author", {{"username", "alice"}}}});
+  }
+
   // Create and update answers too.
   Reply created = server.Put("/api/v1/trail?fields=id",
                              {{"name", "Four"}, {"public", false}, {"author", alice}}, token);
