@@ -12,8 +12,8 @@
 
 #include "geo/track.h"
 #include "records/collection.h"
-#include "records/record_engine.h"
 #include "records/record_codec.h"
+#include "records/record_engine.h"
 #include "records/validation.h"
 #include "services/core/caller.h"
 #include "storage/database.h"
@@ -116,10 +116,12 @@ struct FamilyRoutes {
 
 // A query parameter a family's list understands beside PocketBase's (a trail list's `bbox`):
 // its value becomes a condition on the listed rows (alias "t", in both of its forms), or an
-// error (a 400).
+// error (a 400). It is made on the connection the list then reads with (in its snapshot), for
+// conditions that read the data to be written (the search index's words one typo away).
 struct ListParameter {
   std::string name;
-  std::function<util::Result<records::ListCondition>(std::string_view value, const Caller&)>
+  std::function<util::Result<records::ListCondition>(std::string_view value, const Caller&,
+                                                     storage::Connection&)>
       condition;
 };
 

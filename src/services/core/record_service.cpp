@@ -107,14 +107,15 @@ namespace {
 util::Result<records::ListCondition> ListParameterConditions(const Family& family,
                                                              const ListParams& params,
                                                              const Caller& caller,
-                                                             const storage::SqlFragment& extra) {
+                                                             const storage::SqlFragment& extra,
+                                                             storage::Connection& connection) {
   records::ListCondition combined = records::ListCondition::Same(extra);
   for (const ListParameter& parameter : family.definition.list_parameters) {
     auto given = std::find_if(params.query.begin(), params.query.end(),
                               [&](const auto& entry) { return entry.first == parameter.name; });
     if (given == params.query.end()) continue;
     CAIRN_ASSIGN_OR_RETURN(records::ListCondition condition,
-                           parameter.condition(given->second, caller));
+                           parameter.condition(given->second, caller, connection));
     combined = combined.And(condition);
   }
   return combined;
@@ -135,13 +136,13 @@ util::Result<ListPage> RecordService::List(const Caller& caller, const std::stri
   query.order_by = params.order_by;
   query.fields = params.fields;
   query.expand = MergedExpand(*family, params.expand, family->list_expand);
-  CAIRN_ASSIGN_OR_RETURN(records::ListCondition conditions,
-                         ListParameterConditions(*family, params, caller, extra));
   const AccessPolicy policy = PolicyFor(caller);
   const ViewableRows viewable(policy);
   const records::Visibility& rows =
       params.rows == Rows::kViewable ? static_cast<const records::Visibility&>(viewable) : policy;
-  return database_.Read<ListPage>([&](storage::Connection& c) {
+  return database_.Read<ListPage>([&](storage::Connection& c) -> util::Result<ListPage> {
+    CAIRN_ASSIGN_OR_RETURN(records::ListCondition conditions,
+                           ListParameterConditions(*family, params, caller, extra, c));
     return engine_.List(c, *family->spec, query, rows, conditions);
   });
 }

@@ -5,6 +5,7 @@
 #include "services/families/families.h"
 #include "services/families/names.h"
 #include "services/families/privacy.h"
+#include "services/families/words_parameter.h"
 
 namespace cairn::services {
 
@@ -35,6 +36,7 @@ FamilyDefinition ListFamily() {
         return util::OkStatus();
       },
       .files = {{"avatar", UploadKind::kImage, SizeLimit::kAvatar}},
+      .list_parameters = {WordsParameter(search::ListSearchIndex())},
       .show_expand = "trails,trails.category,trails.waypoints,author",
       .routes = {.path = "/api/v1/list", .file_uploads = true, .forms = true},
   };

@@ -8,6 +8,7 @@
 #include "services/discovery/trail_area.h"
 #include "services/families/families.h"
 #include "services/families/names.h"
+#include "services/families/words_parameter.h"
 #include "services/tracks/track_fields.h"
 
 namespace cairn::services {
@@ -39,14 +40,16 @@ Rule LinkSharedWithCaller() {
 }
 
 // `?bbox=minLon,minLat,maxLon,maxLat`: the trails any part of whose track lies in the box.
-util::Result<records::ListCondition> CrossingBoxParameter(std::string_view value, const Caller&) {
+util::Result<records::ListCondition> CrossingBoxParameter(std::string_view value, const Caller&,
+                                                          storage::Connection&) {
   CAIRN_ASSIGN_OR_RETURN(geo::BoundingBox box, ParseBboxParameter(value));
   return TrailsCrossingBox("t", box);
 }
 
 // `?completed=true|false`: the trails the caller has (not) logged a summit log for.
 util::Result<records::ListCondition> CompletedParameter(std::string_view value,
-                                                        const Caller& caller) {
+                                                        const Caller& caller,
+                                                        storage::Connection&) {
   if (value != "true" && value != "false" && value != "1" && value != "0") {
     return util::Error::InvalidArgument("completed must be true or false.");
   }
@@ -122,7 +125,9 @@ FamilyDefinition TrailFamily() {
                    return track ? TrailFieldsFromTrack(*track) : TrailFieldsWithoutTrack();
                  }},
                 {"photos", UploadKind::kImage, SizeLimit::kPhoto}},
-      .list_parameters = {{"bbox", CrossingBoxParameter}, {"completed", CompletedParameter}},
+      .list_parameters = {{"bbox", CrossingBoxParameter},
+                          {"completed", CompletedParameter},
+                          WordsParameter(search::TrailSearchIndex())},
       .show_expand = "author",
       .update_expand = "category,waypoints",
       .routes = {.path = "/api/v1/trail",

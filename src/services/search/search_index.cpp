@@ -252,6 +252,16 @@ util::Result<SearchMatchesSql> SelectSearchMatches(storage::Connection& connecti
   return SearchMatchesSql{std::move(select), false};
 }
 
+util::Result<storage::SqlFragment> MatchingRecords(storage::Connection& connection,
+                                                   const SearchIndex& index, std::string_view alias,
+                                                   std::string_view q) {
+  CAIRN_ASSIGN_OR_RETURN(SearchMatchesSql matched, SelectSearchMatches(connection, index, q));
+  if (matched.everything) return SqlFragment{"1", {}};
+  return SqlFragment{
+      std::string(alias) + ".rowid IN (SELECT record FROM (" + matched.select.sql + "))",
+      std::move(matched.select.params)};
+}
+
 util::Result<SearchMatches> FindSearchMatches(storage::Connection& connection,
                                               const SearchIndex& index,
                                               const SearchRequest& request) {

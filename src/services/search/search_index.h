@@ -82,6 +82,13 @@ struct SearchMatchesSql {
 util::Result<SearchMatchesSql> SelectSearchMatches(storage::Connection& connection,
                                                    const SearchIndex& index, std::string_view q);
 
+// The records of `index`, aliased `alias` in the caller's query, that match `q` whatever their
+// rank, as a condition: "1" when `q` has no words. A list's `q` parameter (its own order, no rank).
+// Errors: as SelectSearchMatches.
+util::Result<storage::SqlFragment> MatchingRecords(storage::Connection& connection,
+                                                   const SearchIndex& index, std::string_view alias,
+                                                   std::string_view q);
+
 // A page of matches to find.
 struct SearchRequest {
   std::string_view q;

@@ -41,7 +41,7 @@ function writeMapPref(value) {
 //   {element, start(), show(listed), dropStale(next), highlight(id, on), dispose()}
 // `position` is where the URL puts the map (map_area.js parseMapPosition), or null. show({state,
 // total, items, requestFor(box)}) gives the cards on screen (their trails, how many match, and
-// query.js mapRequest for an area), or null when there are none to show; dropStale({filter,
+// query.js mapRequest for an area), or null when there are none to show; dropStale({filter, q,
 // completed, sort}) says which list is asked for next, so a set fetched for another filter is not waited
 // for. onHover tells which trail's line the pointer is on; onMove gives the URL's `map` value
 // after the visitor moved the map.
@@ -260,7 +260,7 @@ export function mapPanel({position = null, onHover, onMove}) {
     dropStale(next) {
       if (!pending || !listed) return;
       const request = listed.requestFor(null);
-      const sameSet = next.filter === request.filter && next.completed === request.completed && (!request.mayCap || next.sort === listed.state.sort);
+      const sameSet = next.filter === request.filter && next.q === request.q && next.completed === request.completed && (!request.mayCap || next.sort === listed.state.sort);
       if (!sameSet) {
         pending.controller.abort();
         pending = null;

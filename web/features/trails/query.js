@@ -1,7 +1,7 @@
 // The trails list's state (search, filters, sort, page, map position) and its two encodings: the
 // page URL's query string, and the API's `GET /trail` parameters with a PocketBase filter string;
 // and the requests of the overview map, which shows the matching trails crossing its area.
-import {likeQuote, quote} from '../../lib/api.js';
+import {quote} from '../../lib/api.js';
 import {DIFFICULTIES, distanceUnit, elevationUnit} from '../../lib/format.js';
 import {bboxParam, formatMapPosition, parseMapPosition} from './map_area.js';
 
@@ -154,13 +154,15 @@ function stored(value, factor) {
   return String(Math.round(Number(value) * factor * 100) / 100);
 }
 
+// The words searched for, as the API's `q` (the search index: accents, typed beginnings, inner
+// parts of names, typos), or undefined for none. Not part of the filter string: `~` reads every
+// visible trail, the index only those holding the words.
+export function wordsParam(state) {
+  return state.q.trim() || undefined;
+}
+
 export function buildFilter(state, {units, userId}) {
   const parts = [];
-  const q = state.q.trim();
-  if (q) {
-    const literal = likeQuote(q);
-    parts.push(`(name ~ ${literal} || location ~ ${literal} || description ~ ${literal})`);
-  }
   if (state.difficulty.length) parts.push(`(${state.difficulty.map((d) => `difficulty = ${quote(d)}`).join(' || ')})`);
   const distance = distanceUnit(units).meters;
   const elevation = elevationUnit(units).meters;
@@ -203,6 +205,8 @@ export function listQuery(state, {units, userId, withPolyline = false}) {
     expand: 'author',
     fields: fields.join(','),
   };
+  const q = wordsParam(state);
+  if (q) query.q = q;
   const completed = completedParam(state, {userId});
   if (completed) query.completed = completed;
   return query;
@@ -222,7 +226,7 @@ export const SKETCH_FROM = 200;
 export const MAP_PER_PAGE = 500;
 export const MAP_CAP = 2000;
 
-// mapRequest(state, {units, userId, total, box}) -> {key, setKey, filter, completed, mayCap, first, more(count)}
+// mapRequest(state, {units, userId, total, box}) -> {key, setKey, filter, q, completed, mayCap, first, more(count)}
 // `total` is the number of matching trails the cards' answer reported (an upper bound of those in
 // the area), `box` the area ({west, south, east, north}, or null for the whole world). `first` is
 // the query of the first page, whose answer counts the trails in the area; more(count) the
@@ -238,8 +242,10 @@ export function mapRequest(state, {units, userId, total, box = null}) {
   const sort = mayCap ? state.sort : DEFAULT_SORT;
   const fields = all > SKETCH_FROM ? SKETCH_FIELDS : MAP_FIELDS;
   const completed = completedParam(state, {userId});
+  const q = wordsParam(state) || '';
   const bbox = box ? bboxParam(box) : '';
   const base = {perPage: MAP_PER_PAGE, sort, filter, fields: fields.join(',')};
+  if (q) base.q = q;
   if (bbox) base.bbox = bbox;
   if (completed) base.completed = completed;
   const more = (count) => {
@@ -249,8 +255,8 @@ export function mapRequest(state, {units, userId, total, box = null}) {
     return queries;
   };
   // The set without its area: the same for every area of one filter.
-  const setKey = [filter, completed || '', all, mayCap ? sort : ''].join('\n');
-  return {key: `${setKey}\n${bbox}`, setKey, filter, completed: completed || '', mayCap, first: all ? {...base, page: 1} : null, more};
+  const setKey = [filter, q, completed || '', all, mayCap ? sort : ''].join('\n');
+  return {key: `${setKey}\n${bbox}`, setKey, filter, q, completed: completed || '', mayCap, first: all ? {...base, page: 1} : null, more};
 }
 
 // The records of several answers as one list, each id once (a trail added between two pages'

@@ -11,7 +11,7 @@ import {fetchTrailsPage} from './fetch_trails.js';
 import {trailsFilters} from './filters.js';
 import {mapPanel} from './map_panel.js';
 import {parseMapPosition} from './map_area.js';
-import {buildFilter, completedParam, emptyState, listSearch, mapRequest, queryFromState, stateFromQuery} from './query.js';
+import {buildFilter, completedParam, emptyState, listSearch, mapRequest, queryFromState, stateFromQuery, wordsParam} from './query.js';
 import {trailResults} from './results.js';
 
 // Every change of the list adds a history entry so Back undoes it, except that one burst of
@@ -114,7 +114,7 @@ export default {
       const mine = new AbortController();
       controller = mine;
       loadedSearch = listSearch(state);
-      map.dropStale({filter: buildFilter(state, viewer), completed: completedParam(state, viewer) || '', sort: state.sort});
+      map.dropStale({filter: buildFilter(state, viewer), q: wordsParam(state) || '', completed: completedParam(state, viewer) || '', sort: state.sort});
       results.loading();
       try {
         const answer = await fetchTrailsPage(state, viewer, mine.signal);

@@ -4,7 +4,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
   PER_PAGE, SORTS, DEFAULT_SORT, SCOPES, CARD_FIELDS, COMPLETIONS,
-  emptyState, stateFromQuery, queryFromState, listSearch, hasFilters, filterCount, buildFilter, listQuery, dayText,
+  emptyState, stateFromQuery, queryFromState, listSearch, hasFilters, filterCount, buildFilter, listQuery, dayText, wordsParam,
   MAP_FIELDS, SKETCH_FIELDS, SKETCH_FROM, MAP_PER_PAGE, MAP_CAP, mapRequest, mergeTrails, mapCapNote,
 } from '../../../../web/features/trails/query.js';
 import {lexFilter} from '../../support/filter_lexer.mjs';
@@ -126,22 +126,22 @@ test('the filter count counts controls, not bounds, and leaves out the search', 
 
 // --- state -> filter ------------------------------------------------------------------------
 
-test('a search looks in name, location and description', () => {
-  assert.equal(buildFilter(state({q: ' lake '}), {units: 'metric'}), '(name ~ "lake" || location ~ "lake" || description ~ "lake")');
+test('a search goes to the API as its words (q), never into the filter string', () => {
+  assert.equal(buildFilter(state({q: ' lake '}), {units: 'metric'}), '');
+  assert.equal(wordsParam(state({q: ' lake ridge '})), 'lake ridge');
+  assert.equal(wordsParam(state({q: '   '})), undefined);
+  const query = listQuery(state({q: ' Höllental ', dmin: '5'}), {units: 'metric', userId: ''});
+  assert.equal(query.q, 'Höllental');
+  assert.equal(query.filter, 'distance >= 5000');
+  assert.equal(listQuery(state({}), {units: 'metric', userId: ''}).q, undefined);
 });
 
-test('% and _ in a search are literal, and so is a backslash', () => {
-  const filter = buildFilter(state({q: '100%_a\\b'}), {units: 'metric'});
-  // What the server's lexer hands to LIKE, which escapes with a backslash.
-  assert.deepEqual(stringLiterals(filter), Array(3).fill('100\\%\\_a\\\\b'));
-});
-
-test('a search text with a double quote cannot break out of the filter string', () => {
-  const attacks = ['" || public = false || name = "', 'x\\" || 1 = 1 //', '\\', 'x\\\\"', '"\n|| public = true'];
+test('a search text with quotes, % or a backslash is sent as it is, as a parameter', () => {
+  const attacks = ['" || public = false || name = "', 'x\\" || 1 = 1 //', '\\', '100%_a\\b', '"\n|| public = true'];
   for (const q of attacks) {
-    const filter = buildFilter(state({q}), {units: 'metric'});
-    assert.equal(skeleton(filter), '(name ~ S || location ~ S || description ~ S)', filter);
-    for (const text of stringLiterals(filter)) assert.equal(text.replace(/\\(.)/g, '$1'), q.trim(), filter);
+    const query = listQuery(state({q}), {units: 'metric', userId: ''});
+    assert.equal(query.q, q.trim());
+    assert.equal(query.filter, '', q);
   }
 });
 
@@ -188,7 +188,7 @@ test('scope filters need a signed-in person', () => {
 
 test('all parts are joined with &&', () => {
   const filter = buildFilter(state({q: 'ridge', difficulty: ['hard'], dmin: '10', category: 'c1', scope: 'public'}), {units: 'metric', userId: 'u1'});
-  assert.equal(filter, '(name ~ "ridge" || location ~ "ridge" || description ~ "ridge") && (difficulty = "hard") && distance >= 10000 && category = "c1" && public = true');
+  assert.equal(filter, '(difficulty = "hard") && distance >= 10000 && category = "c1" && public = true');
 });
 
 // --- state -> request -----------------------------------------------------------------------
@@ -271,6 +271,8 @@ test("paging through the cards keeps the map's set; a filter or the area changes
   assert.notEqual(key({sort: 'name'}, 3000), key({sort: '-distance'}, 3000), 'capped: which 2000 depends on the order');
   assert.equal(key({page: 1}, 3000), key({page: 9}, 3000));
   assert.notEqual(key({q: 'ridge'}), key({q: 'lake'}));
+  assert.equal(mapRequest(state({q: ' ridge '}), {...who, total: 300, box: area}).first.q, 'ridge');
+  assert.equal(mapRequest(state({q: ' ridge '}), {...who, total: 300, box: area}).q, 'ridge');
   assert.notEqual(key({}, 300), key({}, 301), 'a trail more is fetched again');
   assert.notEqual(key({scope: 'mine'}), key({scope: 'public'}));
   assert.notEqual(key({}, 300, area), key({}, 300, {...area, west: 1}));
@@ -313,7 +315,7 @@ test('a tag in the URL that is not a tag id is left out', () => {
 
 test('the tag filter joins the others as one more quoted literal', () => {
   const filter = buildFilter(state({q: 'ridge', tag: 'abcdefghij12345', category: 'c1'}), {units: 'metric', userId: 'me'});
-  assert.equal(skeleton(filter), '(name ~ S || location ~ S || description ~ S) && category = S && tags ?= S');
+  assert.equal(skeleton(filter), 'category = S && tags ?= S');
   assert.deepEqual(stringLiterals(filter).slice(-1), ['abcdefghij12345']);
 });
 
