@@ -122,6 +122,13 @@ bool WithinOneTypo(std::string_view a, std::string_view b) {
                                 std::u32string_view(DecodeUtf8(b)));
 }
 
+bool IsOneTypoAway(std::string_view word, std::string_view token) {
+  if (word.empty() || token.empty()) return false;
+  const Utf8Character first = DecodeUtf8Character(word, 0);
+  return token.substr(0, first.length) == word.substr(0, first.length) &&
+         WithinOneTypo(word, token);
+}
+
 std::optional<SearchMatchKind> MatchSearchWord(const SearchWord& word, std::string_view token,
                                                bool inner_parts) {
   if (token == word.text || (word.prefix && token.starts_with(word.text))) {
@@ -131,7 +138,7 @@ std::optional<SearchMatchKind> MatchSearchWord(const SearchWord& word, std::stri
       token.find(word.text) != std::string_view::npos) {
     return SearchMatchKind::kInner;
   }
-  if (word.characters >= kMinTypoCharacters && WithinOneTypo(token, word.text)) {
+  if (word.characters >= kMinTypoCharacters && IsOneTypoAway(word.text, token)) {
     return SearchMatchKind::kTypo;
   }
   return std::nullopt;

@@ -59,11 +59,16 @@ std::string SearchWordParts(std::string_view words);
 // counted in characters). Equal words are. Pure.
 bool WithinOneTypo(std::string_view a, std::string_view b);
 
+// Whether `token` is one typo away from the query word `word` as search counts typos: within one
+// typo, the first character kept. A typo on the first character counts as two, as Meilisearch
+// counts it, so "zugspitse" finds Zugspitze and "xugspitze" does not. Pure.
+bool IsOneTypoAway(std::string_view word, std::string_view token);
+
 // How well a query word matched, best first.
 enum class SearchMatchKind {
   kWord = 0,   // the word itself, or (typed last) a word it begins
   kInner = 1,  // only inside a longer word
-  kTypo = 2,   // only one typo away
+  kTypo = 2,   // only one typo away (IsOneTypoAway)
 };
 
 // How `word` matches the folded word of text `token`, in a field whose inner parts are indexed

@@ -77,7 +77,15 @@ TEST_CASE("one typo is an insertion, a deletion, a replacement or a swap", "[sea
     INFO(c.a << " / " << c.b);
     CHECK(WithinOneTypo(c.a, c.b) == c.within);
     CHECK(WithinOneTypo(c.b, c.a) == c.within);
+    // As search counts them, a typo on the first character is two.
+    CHECK(IsOneTypoAway(c.a, c.b) ==
+          (c.within && !c.a.empty() && !c.b.empty() && DecodeUtf8(c.a)[0] == DecodeUtf8(c.b)[0]));
   }
+  CHECK(IsOneTypoAway("zugspitze", "zugspitse"));
+  CHECK_FALSE(IsOneTypoAway("zugspitze", "xugspitze"));
+  CHECK_FALSE(IsOneTypoAway("zugspitze", "uzgspitze"));
+  CHECK(IsOneTypoAway("höllental", "höllentl"));
+  CHECK_FALSE(IsOneTypoAway("öllental", "höllental"));
 }
 
 TEST_CASE("the index holds a text's folded words between single spaces", "[util][search]") {
@@ -125,7 +133,8 @@ TEST_CASE("a query word matches a word of text as a word, an inner part or a typ
       {word("ug", false), "zugspitze", true, std::nullopt},  // too short for a part
       {word("zugspitse", false), "zugspitze", false, K::kTypo},
       {word("zugspitse", true), "zugspitze", true, K::kTypo},
-      {word("kopp", false), "kopf", true, std::nullopt},  // too short for a typo
+      {word("xugspitze", false), "zugspitze", false, std::nullopt},  // the first character: two
+      {word("kopp", false), "kopf", true, std::nullopt},             // too short for a typo
       {word("watzman", false), "watzmann", false, K::kTypo},
       {word("watzmann", false), "kleinwatzmann", true, K::kInner},  // a part beats a typo
   };

@@ -57,15 +57,16 @@ std::string ColumnFilter(const std::vector<std::string_view>& columns) {
   return out + "}";
 }
 
-// The characters a typo may bring into `word`: ASCII letters and digits, the word's own, and
-// the Greek or Cyrillic alphabet when the word has letters of it.
+// The characters a typo may bring into `word`: ASCII letters, digits when the word has one, the
+// word's own, and the Greek or Cyrillic alphabet when the word has letters of it.
 std::u32string TypoAlphabet(const std::u32string& word) {
-  std::u32string alphabet = U"abcdefghijklmnopqrstuvwxyz0123456789";
+  std::u32string alphabet = U"abcdefghijklmnopqrstuvwxyz";
   alphabet += word;
   const auto has = [&](char32_t first, char32_t last) {
     return std::any_of(word.begin(), word.end(),
                        [&](char32_t c) { return c >= first && c <= last; });
   };
+  if (has(U'0', U'9')) alphabet += U"0123456789";
   if (has(0x370, 0x3FF)) {
     for (char32_t c = 0x3B1; c <= 0x3C9; ++c) alphabet += c;
   }
@@ -77,11 +78,12 @@ std::u32string TypoAlphabet(const std::u32string& word) {
   return alphabet;
 }
 
-// The words of the index one typo away from `word` (not `word` itself), at most
-// kMaxTypoVariants. A full scan of the vocabulary costs tens of milliseconds at 10 000 trails
-// (fts5vocab reads every posting), so it is read in two narrow ways that together cover every
-// typo: the words that begin with the same two characters (typos from the third character on),
-// and the spellings with a typo in the first two, looked up one by one.
+// The words of the index one typo away from `word` (not `word` itself, and never with another
+// first character: util::IsOneTypoAway), at most kMaxTypoVariants. A full scan of the vocabulary
+// costs tens of milliseconds at 10 000 trails (fts5vocab reads every posting), so it is read in
+// two narrow ways that together cover every typo: the words that begin with the same two
+// characters (typos from the third character on), and the spellings with a typo in the second,
+// looked up one by one.
 util::Result<std::vector<std::string>> TypoVariants(storage::Connection& connection,
                                                     const SearchIndex& index,
                                                     const SearchWord& word) {
@@ -90,19 +92,15 @@ util::Result<std::vector<std::string>> TypoVariants(storage::Connection& connect
   std::set<std::string> spellings;
   const auto add = [&](std::u32string spelling) { spellings.insert(util::EncodeUtf8(spelling)); };
   for (char32_t x : TypoAlphabet(w)) {
-    for (size_t at = 0; at < 2; ++at) {
-      std::u32string replaced = w;
-      replaced[at] = x;
-      add(replaced);
-      add(w.substr(0, at) + x + w.substr(at));
-    }
+    std::u32string replaced = w;
+    replaced[1] = x;
+    add(replaced);
+    add(w.substr(0, 1) + x + w.substr(1));
   }
-  for (size_t at = 0; at < 2; ++at) add(w.substr(0, at) + w.substr(at + 1));
-  for (size_t at = 0; at < 2; ++at) {
-    std::u32string swapped = w;
-    std::swap(swapped[at], swapped[at + 1]);
-    add(swapped);
-  }
+  add(w.substr(0, 1) + w.substr(2));
+  std::u32string swapped = w;
+  std::swap(swapped[1], swapped[2]);
+  add(swapped);
   // fts5vocab reads a word's every posting to count them, so the word itself, often a common
   // one, is left out of both reads: the range is read in two parts around it.
   spellings.erase(word.text);
@@ -124,7 +122,7 @@ util::Result<std::vector<std::string>> TypoVariants(storage::Connection& connect
   std::vector<std::string> variants;
   for (const auto& row : rows.rows) {
     const auto* term = std::get_if<std::string>(&row[0]);
-    if (!term || *term == word.text || !WithinOneTypo(*term, word.text)) continue;
+    if (!term || *term == word.text || !util::IsOneTypoAway(word.text, *term)) continue;
     variants.push_back(*term);
     if (variants.size() == kMaxTypoVariants) break;
   }

@@ -45,7 +45,7 @@ void MarkWord(std::string_view text, size_t begin, size_t end, const std::vector
   for (size_t& origin : origins) origin += begin;
   for (const SearchWord& word : words) {
     if (folded == word.text ||
-        (word.characters >= kMinTypoCharacters && WithinOneTypo(folded, word.text))) {
+        (word.characters >= kMinTypoCharacters && util::IsOneTypoAway(word.text, folded))) {
       marks.push_back({begin, end});
     } else if (word.prefix && folded.starts_with(word.text)) {
       marks.push_back(OriginalRange(text, end, origins, 0, word.text.size()));

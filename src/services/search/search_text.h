@@ -18,7 +18,6 @@ using util::kMinInfixCharacters;
 using util::kMinTypoCharacters;
 using util::SearchWord;
 using util::SplitSearchQuery;
-using util::WithinOneTypo;
 
 // `text` with the parts that match `words` between `pre_tag` and `post_tag` (Meilisearch's
 // `_formatted`, whose default tags are <em> and </em>): a whole word for an equal or one-typo
