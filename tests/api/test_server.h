@@ -191,6 +191,15 @@ class TestServer {
     return Send("DELETE", path, token);
   }
 
+  // Creates a trail of `author` (public unless `fields` says) with `fields`; returns its id.
+  std::string CreateTrail(const std::string& token, const std::string& author, Json fields) {
+    fields["author"] = author;
+    if (!fields.contains("public")) fields["public"] = true;
+    Reply r = Put("/api/v1/trail", fields, token);
+    if (r.status != 200) throw std::runtime_error("trail: " + r.raw);
+    return r.body["id"];
+  }
+
   // Signs up and logs in a user; returns {id, token}.
   std::pair<std::string, std::string> CreateUser(const std::string& username,
                                                  const std::string& password = "correct-horse") {

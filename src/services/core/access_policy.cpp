@@ -10,8 +10,9 @@ storage::SqlFragment AccessPolicy::OnRow(const records::CollectionSpec& collecti
                                          std::vector<storage::SqlFragment>* alternatives) const {
   const Family* family = families_.Find(collection.name);
   if (!family) return {"0", {}};  // undeclared collections are invisible by default
-  return policy::Evaluate(family->access().*rule, RuleInput{caller_, families_, *family->spec,
-                                                            alias, nullptr, alternatives});
+  return policy::Evaluate(family->access().*rule,
+                          RuleInput{caller_, families_, *family->spec, alias, nullptr, alternatives,
+                                    /*to_find=*/alternatives != nullptr});
 }
 
 storage::SqlFragment AccessPolicy::ViewCondition(const records::CollectionSpec& collection,

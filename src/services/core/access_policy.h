@@ -47,6 +47,7 @@ class AccessPolicy final : public records::Visibility {
   const FamilyRegistry& families() const { return families_; }
 
  private:
+  // `alternatives` set: the rule's alternatives as conditions to find rows by (RuleInput).
   storage::SqlFragment OnRow(const records::CollectionSpec& collection, std::string_view alias,
                              Rule AccessRules::*rule,
                              std::vector<storage::SqlFragment>* alternatives = nullptr) const;

@@ -36,6 +36,11 @@ struct RuleInput {
   // When set, a rule that is an AnyOf at the top also lists its alternatives here (their OR is the
   // condition), so a count can take each along its own index.
   std::vector<storage::SqlFragment>* alternatives = nullptr;
+  // The condition will find rows (a count of one alternative) rather than test rows found
+  // otherwise: a share is then `id IN (the caller's shares)`, which SQLite can start from, where
+  // a test is one index lookup a row (gathering every share first costs more than the few rows a
+  // page walks).
+  bool to_find = false;
 };
 
 // An access rule: an SQL condition with bound parameters. Composed from the pieces in

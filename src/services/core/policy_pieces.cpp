@@ -121,9 +121,15 @@ Rule FlagClear(std::string field) {
 Rule SharedWithCaller(std::string share_table, std::string item_field, Permission permission) {
   return [=](const RuleInput& in) -> SqlFragment {
     if (in.caller.IsAnonymous()) return kNever;
-    return {Column(in.alias, "id") + " IN (SELECT " + item_field + " FROM " + share_table +
-                " WHERE user = ?" +
-                (permission == Permission::kEdit ? " AND permission = 'edit'" : "") + ")",
+    const std::string edit = permission == Permission::kEdit ? " AND s.permission = 'edit'" : "";
+    if (in.to_find) {
+      return {Column(in.alias, "id") + " IN (SELECT s." + item_field + " FROM " + share_table +
+                  " s WHERE s.user = ?" + edit + ")",
+              {in.caller.user_id}};
+    }
+    // Each share table has a unique index on (item, user): one lookup.
+    return {"EXISTS (SELECT 1 FROM " + share_table + " s WHERE s." + item_field + " = " +
+                Column(in.alias, "id") + " AND s.user = ?" + edit + ")",
             {in.caller.user_id}};
   };
 }

@@ -10,11 +10,7 @@ namespace {
 
 std::string Trail(TestServer& server, const std::string& token, const std::string& author,
                   Json fields) {
-  fields["author"] = author;
-  if (!fields.contains("public")) fields["public"] = true;
-  Reply r = server.Put("/api/v1/trail", fields, token);
-  if (r.status != 200) throw std::runtime_error("trail: " + r.raw);
-  return r.body["id"];
+  return server.CreateTrail(token, author, std::move(fields));
 }
 
 std::vector<std::string> Names(TestServer& server, const std::string& query,
