@@ -62,6 +62,22 @@ pb_admin_token() {
     -d '{"identity":"admin@example.com","password":"admin-password-1"}' | json_get 'v["token"]'
 }
 
+# pb_api METHOD PATH [curl args]: an admin request to PB_URL (with the token in ADMIN) that must
+# answer 200; prints the body, or says what PocketBase answered and returns 1.
+pb_api() {
+  local method=$1 path=$2 body
+  shift 2
+  body=$(curl -s -w '\n%{http_code}' -X "$method" "$PB_URL$path" -H "Authorization: $ADMIN" -H 'content-type: application/json' "$@")
+  if [[ ${body##*$'\n'} != 200 ]]; then echo "PocketBase $method $path: ${body%$'\n'*}" >&2; return 1; fi
+  printf '%s\n' "${body%$'\n'*}"
+}
+
+# cairn_login USER PASSWORD: "token id" of a Cairn user at $API (bench/lib.sh start_cairn sets it).
+cairn_login() {
+  curl -sf -X POST "$API/auth/login" -H 'content-type: application/json' \
+    -d "{\"username\":\"$1\",\"password\":\"$2\"}" | json_get 'v["token"] + " " + v["record"]["id"]'
+}
+
 # stop_pid PID: SIGTERM, then wait (up to 10 s) until the process is gone.
 stop_pid() {
   kill "$1" 2>/dev/null || return 0

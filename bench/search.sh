@@ -127,10 +127,6 @@ CAIRN_PORT=${API#http://127.0.0.1:}
 CAIRN_PORT=${CAIRN_PORT%%/*}
 curl -sf -X PUT "$API/user" -H 'content-type: application/json' \
   -d '{"username":"other","email":"o@example.com","password":"other-pass","passwordConfirm":"other-pass"}' >/dev/null
-cairn_login() {  # user password -> "token id"
-  curl -sf -X POST "$API/auth/login" -H 'content-type: application/json' \
-    -d "{\"username\":\"$1\",\"password\":\"$2\"}" | json_get 'v["token"] + " " + v["record"]["id"]'
-}
 read -r _ C_BENCH <<<"$(cairn_login bench bench-pass)"
 read -r _ C_OTHER <<<"$(cairn_login other other-pass)"
 [[ -n $C_BENCH && -n $C_OTHER ]] || { echo "abort: cairn sign-up or login failed" >&2; exit 1; }
@@ -146,13 +142,6 @@ PB_PORT=$(free_port)
 pb_serve "$PB_DIR" "$PB_PORT" "$OUT/pocketbase.log"
 P=$PB_URL
 ADMIN=$(pb_admin_token)
-pb_api() {  # METHOD PATH [curl args] : admin request that must succeed; prints the body
-  local method=$1 path=$2 body
-  shift 2
-  body=$(curl -s -w '\n%{http_code}' -X "$method" "$P$path" -H "Authorization: $ADMIN" -H 'content-type: application/json' "$@")
-  if [[ ${body##*$'\n'} != 200 ]]; then echo "PocketBase $method $path: ${body%$'\n'*}" >&2; return 1; fi
-  printf '%s\n' "${body%$'\n'*}"
-}
 pb_api PATCH /api/settings -d '{"logs":{"maxDays":0}}' >/dev/null
 # Authors are public on Cairn (a trail's `expand.author`); the same on PocketBase.
 pb_api PATCH /api/collections/users -d '{"listRule":"","viewRule":""}' >/dev/null

@@ -65,6 +65,14 @@ bool LineCrossesBox(std::span<const LatLon> line, const BoundingBox& box) {
          LineCrossesPlainBox(line, {box.south, -180, box.north, box.east});
 }
 
+bool AnyPointInBox(std::span<const LatLon> points, const BoundingBox& box) {
+  return std::any_of(points.begin(), points.end(), [&](const LatLon& p) {
+    return p.lat >= box.south && p.lat <= box.north &&
+           (box.CrossesAntimeridian() ? p.lon >= box.west || p.lon <= box.east
+                                      : p.lon >= box.west && p.lon <= box.east);
+  });
+}
+
 double DistanceToLineMeters(std::span<const LatLon> line, const LatLon& point) {
   if (line.empty()) return std::numeric_limits<double>::infinity();
   const MetersPerDegree scale = MetersPerDegreeAt(point.lat);

@@ -16,6 +16,11 @@ namespace cairn::geo {
 // taken the short way. An empty line is in no box. Pure; O(points).
 bool LineCrossesBox(std::span<const LatLon> line, const BoundingBox& box);
 
+// True when some point of `points` (not the stretches between them) lies in `box`, as
+// LineCrossesBox reads boxes. A line simplified from another keeps some of its points: one of
+// them in the box tells the whole line crosses it. Pure; O(points).
+bool AnyPointInBox(std::span<const LatLon> points, const BoundingBox& box);
+
 // The distance in metres from `point` to the nearest point of `line` (its points and the
 // stretches between them), measured in a local projection around `point`: exact enough for the
 // radii of a map search (within a few per mille at 100 km in mid latitudes). Infinity for an empty

@@ -185,14 +185,21 @@ void RegisterSearchRank(sqlite3* db) {
   if (result != SQLITE_OK) throw SQLite::Exception(db, result);
 }
 
+// cairn_line_crosses_box(polyline, south, west, north, east[, preview]): with the trail's
+// `preview`, whose points are points of its map line (geo/simplify.h), a preview point in the
+// box decides at once and the long line is never decoded.
 void LineCrossesBoxFunction(sqlite3_context* context, int count, sqlite3_value** arguments) {
-  if (AnyNull(count, arguments)) return sqlite3_result_null(context);
+  if (AnyNull(5, arguments)) return sqlite3_result_null(context);
   Guarded(context, [&] {
-    auto line = geo::DecodePolyline(TextOf(arguments[0]));
     const geo::BoundingBox box{.south = sqlite3_value_double(arguments[1]),
                                .west = sqlite3_value_double(arguments[2]),
                                .north = sqlite3_value_double(arguments[3]),
                                .east = sqlite3_value_double(arguments[4])};
+    if (count == 6 && sqlite3_value_type(arguments[5]) != SQLITE_NULL) {
+      auto preview = geo::DecodePolyline(TextOf(arguments[5]));
+      if (preview.ok() && geo::AnyPointInBox(*preview, box)) return sqlite3_result_int(context, 1);
+    }
+    auto line = geo::DecodePolyline(TextOf(arguments[0]));
     sqlite3_result_int(context, line.ok() && geo::LineCrossesBox(*line, box) ? 1 : 0);
   });
 }
@@ -232,6 +239,7 @@ void RegisterSqlFunctions(sqlite3* db) {
   Register(db, "cairn_search_fields_rank", -1, &SearchFieldsRankFunction);
   RegisterSearchRank(db);
   Register(db, "cairn_line_crosses_box", 5, &LineCrossesBoxFunction);
+  Register(db, "cairn_line_crosses_box", 6, &LineCrossesBoxFunction);
   Register(db, "cairn_line_within", 4, &LineWithinFunction);
   Register(db, "cairn_distance", 4, &DistanceFunction);
 }

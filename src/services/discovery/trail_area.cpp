@@ -88,7 +88,9 @@ records::ListCondition TrailsCrossingBox(std::string_view alias, const geo::Boun
   storage::SqlFragment& find = condition.find;
   const std::string inside_bounds =
       "min_lat >= ? AND max_lat <= ? AND min_lon >= ? AND max_lon <= ?";
-  const std::string line_crosses = "cairn_line_crosses_box(" + a + ".polyline, ?, ?, ?, ?)";
+  // The preview's points are points of the line: one in the box spares decoding the line.
+  const std::string line_crosses =
+      "cairn_line_crosses_box(" + a + ".polyline, ?, ?, ?, ?, " + a + ".preview)";
   if (box.CrossesAntimeridian()) {  // every overlapping track has its line checked
     find.sql = "((" + a + ".rowid IN (";
     find.sql += OverlappingTracks(box, find.params);
