@@ -270,7 +270,7 @@ CREATE TABLE password_resets (
 );
 CREATE INDEX password_resets_user ON password_resets (user);
 
--- search index: begin (migration 12 runs this section as it stands)
+-- search index: begin (migration 13 runs this section as it stands)
 -- Full-text search (services/search/search_index.h, util/search_words.h). Each trail and list is
 -- in the index under its rowid, as its words (cairn_search_words: folded, lower case, no accents,
 -- single spaces), the names of its tags, author and category, and in *_parts the inner parts of
@@ -279,20 +279,29 @@ CREATE INDEX password_resets_user ON password_resets (user);
 -- and category names are single words people type whole; their parts would cost every write. The FTS5 table keeps
 -- which column each word is in (detail=column), no positions: every query word is one word.
 --
--- Every write reaches the index in its own transaction, first into *_search_pending (a plain
--- row: the record's words as they are now, or `gone`), which searches read beside the FTS5 table
--- and which overrides it; when 64 rows wait, they move into the FTS5 table together. FTS5 writes
--- a segment per transaction, which cost more than the rest of a trail's create when every create
--- wrote one (bench/search_write.sh); 64 at a time cost a fifth of that, and reading 64 pending
--- rows costs a query well under a millisecond. *_search_terms lists the words (typos).
+-- FTS5 writes a segment per transaction, which cost more than the rest of a trail's create when
+-- every create wrote one (bench/search_write.sh), so records reach the FTS5 table 64 at a time.
+-- Until then searches read them beside it: a record created since the last move (a rowid above
+-- search_index_state.indexed_up_to; a new row takes the largest rowid) straight from its own row
+-- through *_search_source, so a create writes nothing more than its row; a record changed or
+-- deleted after it moved, from *_search_pending (its words as they are now, or `gone`), which
+-- overrides the FTS5 table's. The 64th new record or pending row moves them all. Reading 64 such
+-- records costs a search well under a millisecond. *_search_terms lists the words (typos).
+-- The FTS5 rowid is the record's: nothing may renumber trails or lists (VACUUM would).
 --
 -- A client without Cairn's functions (the sqlite3 shell) can read everything, but not write
 -- trails or lists, nor rename or delete users, categories or tags.
+CREATE TABLE search_index_state (
+  collection     TEXT PRIMARY KEY NOT NULL,  -- 'trails' or 'lists'
+  indexed_up_to  INTEGER NOT NULL DEFAULT 0  -- records up to this rowid are in the FTS5 table
+) WITHOUT ROWID;
+INSERT INTO search_index_state (collection) VALUES ('trails'), ('lists');
+
 CREATE VIRTUAL TABLE trails_search USING fts5(name, description, location, tags, author, category,
   name_parts, other_parts, tokenize = 'ascii', detail = column, columnsize = 0);
 CREATE VIRTUAL TABLE trails_search_terms USING fts5vocab(trails_search, row);
 CREATE TABLE trails_search_pending (
-  record       INTEGER PRIMARY KEY,        -- the trail's rowid
+  record       INTEGER PRIMARY KEY,        -- the trail's rowid, at most indexed_up_to
   gone         INTEGER NOT NULL DEFAULT 0, -- 1: deleted, to leave the index
   name         TEXT NOT NULL DEFAULT '',
   description  TEXT NOT NULL DEFAULT '',
@@ -313,26 +322,37 @@ CREATE VIEW trails_search_source AS SELECT t.rowid AS trail, cairn_search_words(
   coalesce(cairn_search_words((SELECT c.name FROM categories c WHERE c.id = t.category)), '')
     AS category
 FROM trails t;
--- Inserting here moves every pending row into the FTS5 table.
+-- Inserting here moves the pending rows and the trails created since into the FTS5 table.
 CREATE VIEW trails_search_flush (go) AS SELECT NULL WHERE 0;
 CREATE TRIGGER trails_search_flush_pending INSTEAD OF INSERT ON trails_search_flush BEGIN
   DELETE FROM trails_search WHERE rowid IN (SELECT record FROM trails_search_pending);
   INSERT INTO trails_search (rowid, name, description, location, tags, author, category,
     name_parts, other_parts) SELECT record, name, description, location, tags, author, category,
     cairn_search_parts(name), cairn_search_parts(location || ' ' || tags)
-    FROM trails_search_pending WHERE gone = 0;
+    FROM (SELECT record, name, description, location, tags, author, category
+      FROM trails_search_pending WHERE gone = 0 UNION ALL SELECT * FROM trails_search_source
+      WHERE trail > (SELECT indexed_up_to FROM search_index_state WHERE collection = 'trails'));
   DELETE FROM trails_search_pending;
+  UPDATE search_index_state SET indexed_up_to = max(indexed_up_to,
+    (SELECT coalesce(max(rowid), 0) FROM trails)) WHERE collection = 'trails';
 END;
--- Inserting a trail's rowid here reads it into the index again (a trail that is gone has its
--- `gone` row from trails_search_delete already).
+-- Inserting a trail's rowid here reads it into the index again, when it is in the FTS5 table
+-- (a trail created since is read from its row anyway; one that is gone has its `gone` row from
+-- trails_search_delete already).
 CREATE VIEW trails_search_reindex (trail) AS SELECT NULL WHERE 0;
 CREATE TRIGGER trails_search_reindex_trail INSTEAD OF INSERT ON trails_search_reindex BEGIN
   INSERT OR REPLACE INTO trails_search_pending (record, name, description, location, tags, author,
-    category) SELECT * FROM trails_search_source WHERE trail = NEW.trail;
+    category) SELECT * FROM trails_search_source WHERE trail = NEW.trail
+    AND trail <= (SELECT indexed_up_to FROM search_index_state WHERE collection = 'trails');
   INSERT INTO trails_search_flush SELECT 1 WHERE (SELECT count(*) FROM trails_search_pending) >= 64;
 END;
+-- A new trail usually takes a rowid above indexed_up_to; one below it (the largest were deleted)
+-- waits as a pending row.
 CREATE TRIGGER trails_search_insert AFTER INSERT ON trails BEGIN
-  INSERT INTO trails_search_reindex VALUES (NEW.rowid);
+  INSERT INTO trails_search_reindex SELECT NEW.rowid WHERE NEW.rowid <=
+    (SELECT indexed_up_to FROM search_index_state WHERE collection = 'trails');
+  INSERT INTO trails_search_flush SELECT 1 WHERE NEW.rowid >=
+    (SELECT indexed_up_to FROM search_index_state WHERE collection = 'trails') + 64;
 END;
 CREATE TRIGGER trails_search_update AFTER UPDATE OF name, description, location, tags, author,
   category ON trails WHEN OLD.name IS NOT NEW.name OR OLD.description IS NOT NEW.description
@@ -340,7 +360,8 @@ CREATE TRIGGER trails_search_update AFTER UPDATE OF name, description, location,
   OR OLD.category IS NOT NEW.category BEGIN
   INSERT INTO trails_search_reindex VALUES (NEW.rowid);
 END;
-CREATE TRIGGER trails_search_delete AFTER DELETE ON trails BEGIN
+CREATE TRIGGER trails_search_delete AFTER DELETE ON trails WHEN OLD.rowid <=
+  (SELECT indexed_up_to FROM search_index_state WHERE collection = 'trails') BEGIN
   INSERT OR REPLACE INTO trails_search_pending (record, gone) VALUES (OLD.rowid, 1);
   INSERT INTO trails_search_flush SELECT 1 WHERE (SELECT count(*) FROM trails_search_pending) >= 64;
 END;
@@ -349,7 +370,7 @@ CREATE VIRTUAL TABLE lists_search USING fts5(name, description, author, name_par
   tokenize = 'ascii', detail = column, columnsize = 0);
 CREATE VIRTUAL TABLE lists_search_terms USING fts5vocab(lists_search, row);
 CREATE TABLE lists_search_pending (
-  record       INTEGER PRIMARY KEY,        -- the list's rowid
+  record       INTEGER PRIMARY KEY,        -- the list's rowid, at most indexed_up_to
   gone         INTEGER NOT NULL DEFAULT 0,
   name         TEXT NOT NULL DEFAULT '',
   description  TEXT NOT NULL DEFAULT '',
@@ -365,24 +386,33 @@ CREATE TRIGGER lists_search_flush_pending INSTEAD OF INSERT ON lists_search_flus
   DELETE FROM lists_search WHERE rowid IN (SELECT record FROM lists_search_pending);
   INSERT INTO lists_search (rowid, name, description, author, name_parts)
     SELECT record, name, description, author, cairn_search_parts(name)
-    FROM lists_search_pending WHERE gone = 0;
+    FROM (SELECT record, name, description, author FROM lists_search_pending WHERE gone = 0
+      UNION ALL SELECT * FROM lists_search_source
+      WHERE list > (SELECT indexed_up_to FROM search_index_state WHERE collection = 'lists'));
   DELETE FROM lists_search_pending;
+  UPDATE search_index_state SET indexed_up_to = max(indexed_up_to,
+    (SELECT coalesce(max(rowid), 0) FROM lists)) WHERE collection = 'lists';
 END;
 CREATE VIEW lists_search_reindex (list) AS SELECT NULL WHERE 0;
 CREATE TRIGGER lists_search_reindex_list INSTEAD OF INSERT ON lists_search_reindex BEGIN
   INSERT OR REPLACE INTO lists_search_pending (record, name, description, author)
-    SELECT * FROM lists_search_source WHERE list = NEW.list;
+    SELECT * FROM lists_search_source WHERE list = NEW.list
+    AND list <= (SELECT indexed_up_to FROM search_index_state WHERE collection = 'lists');
   INSERT INTO lists_search_flush SELECT 1 WHERE (SELECT count(*) FROM lists_search_pending) >= 64;
 END;
 CREATE TRIGGER lists_search_insert AFTER INSERT ON lists BEGIN
-  INSERT INTO lists_search_reindex VALUES (NEW.rowid);
+  INSERT INTO lists_search_reindex SELECT NEW.rowid WHERE NEW.rowid <=
+    (SELECT indexed_up_to FROM search_index_state WHERE collection = 'lists');
+  INSERT INTO lists_search_flush SELECT 1 WHERE NEW.rowid >=
+    (SELECT indexed_up_to FROM search_index_state WHERE collection = 'lists') + 64;
 END;
 CREATE TRIGGER lists_search_update AFTER UPDATE OF name, description, author ON lists
   WHEN OLD.name IS NOT NEW.name OR OLD.description IS NOT NEW.description
   OR OLD.author IS NOT NEW.author BEGIN
   INSERT INTO lists_search_reindex VALUES (NEW.rowid);
 END;
-CREATE TRIGGER lists_search_delete AFTER DELETE ON lists BEGIN
+CREATE TRIGGER lists_search_delete AFTER DELETE ON lists WHEN OLD.rowid <=
+  (SELECT indexed_up_to FROM search_index_state WHERE collection = 'lists') BEGIN
   INSERT OR REPLACE INTO lists_search_pending (record, gone) VALUES (OLD.rowid, 1);
   INSERT INTO lists_search_flush SELECT 1 WHERE (SELECT count(*) FROM lists_search_pending) >= 64;
 END;
@@ -489,4 +519,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 12;
+PRAGMA user_version = 13;

@@ -64,7 +64,8 @@ util::Status FoldCategoryNames(Connection& connection) {
       "CREATE UNIQUE INDEX categories_name_folded ON categories (name_folded);");
 }
 
-// 12: schema.sql's search section, then every trail and list straight into the FTS5 tables.
+// 13: schema.sql's search section, then every trail and list moved into the FTS5 tables, as
+// the 64th new record moves those created since the last move.
 util::Status CreateSearchIndex(Connection& connection) {
   const std::string_view schema = kSchemaSql;
   const size_t begin = schema.find("-- search index: begin");
@@ -73,13 +74,8 @@ util::Status CreateSearchIndex(Connection& connection) {
     return util::Error::Internal("schema.sql has no search section");
   }
   CAIRN_RETURN_IF_ERROR(connection.ExecuteScript(std::string(schema.substr(begin, end - begin))));
-  return connection.ExecuteScript(R"sql(
-INSERT INTO trails_search (rowid, name, description, location, tags, author, category, name_parts,
-  other_parts) SELECT trail, name, description, location, tags, author, category,
-  cairn_search_parts(name), cairn_search_parts(location || ' ' || tags) FROM trails_search_source;
-INSERT INTO lists_search (rowid, name, description, author, name_parts)
-  SELECT list, name, description, author, cairn_search_parts(name) FROM lists_search_source;
-)sql");
+  return connection.ExecuteScript(
+      "INSERT INTO trails_search_flush VALUES (1); INSERT INTO lists_search_flush VALUES (1);");
 }
 
 }  // namespace
@@ -224,7 +220,7 @@ CREATE INDEX trails_distance ON trails (distance);
 CREATE INDEX trails_elevation_gain ON trails (elevation_gain);
 )sql"},
       // 10: trails without a track by their start, for map areas. (It also made the first
-      // full-text search index, which migration 12 replaces: a file migrating now gets 12's only.)
+      // full-text search index, which migration 12 drops: a file migrating now gets 13's only.)
       {10, R"sql(CREATE INDEX trails_trackless_start ON trails (lat, lon) WHERE polyline = '';
 )sql"},
       // 11: categories with pictograms and case-folded names, their subcategories, trails'
@@ -296,8 +292,7 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 )sql",
        FoldCategoryNames},
-      // 12: the search index as schema.sql's search section makes it (pending rows, inner parts
-      // as word endings), in place of the first one (migration 10 before), filled from every row;
+      // 12: the first search index (migration 10) dropped, for migration 13 to build today's;
       // and authors' indexes that hold `public` too, for counting what a signed-in user sees.
       {12, R"sql(DROP INDEX trails_author;
 CREATE INDEX trails_author_public ON trails (author, public);
@@ -319,6 +314,39 @@ DROP VIEW IF EXISTS trails_search_reindex;
 DROP VIEW IF EXISTS trails_search_source;
 DROP VIEW IF EXISTS lists_search_reindex;
 DROP VIEW IF EXISTS lists_search_source;
+DROP TABLE IF EXISTS trails_search_terms;
+DROP TABLE IF EXISTS trails_search;
+DROP TABLE IF EXISTS lists_search_terms;
+DROP TABLE IF EXISTS lists_search;
+)sql",
+       nullptr},
+      // 13: the search index as schema.sql's search section makes it today (new records read
+      // from their rows until 64 move together, no pending row for them), filled from every row.
+      // Files of version 12 drop version 12's index first; older ones come here without one.
+      {13, R"sql(DROP TRIGGER IF EXISTS trails_search_insert;
+DROP TRIGGER IF EXISTS trails_search_update;
+DROP TRIGGER IF EXISTS trails_search_delete;
+DROP TRIGGER IF EXISTS lists_search_insert;
+DROP TRIGGER IF EXISTS lists_search_update;
+DROP TRIGGER IF EXISTS lists_search_delete;
+DROP TRIGGER IF EXISTS users_search_update;
+DROP TRIGGER IF EXISTS users_search_delete;
+DROP TRIGGER IF EXISTS categories_search_update;
+DROP TRIGGER IF EXISTS categories_search_delete;
+DROP TRIGGER IF EXISTS tags_search_update;
+DROP TRIGGER IF EXISTS tags_search_delete;
+DROP TRIGGER IF EXISTS trails_search_reindex_trail;
+DROP TRIGGER IF EXISTS trails_search_flush_pending;
+DROP TRIGGER IF EXISTS lists_search_reindex_list;
+DROP TRIGGER IF EXISTS lists_search_flush_pending;
+DROP VIEW IF EXISTS trails_search_reindex;
+DROP VIEW IF EXISTS trails_search_flush;
+DROP VIEW IF EXISTS trails_search_source;
+DROP VIEW IF EXISTS lists_search_reindex;
+DROP VIEW IF EXISTS lists_search_flush;
+DROP VIEW IF EXISTS lists_search_source;
+DROP TABLE IF EXISTS trails_search_pending;
+DROP TABLE IF EXISTS lists_search_pending;
 DROP TABLE IF EXISTS trails_search_terms;
 DROP TABLE IF EXISTS trails_search;
 DROP TABLE IF EXISTS lists_search_terms;

@@ -1,4 +1,4 @@
--- The first search index, as schema versions 10 and 11 made it (migration 12 replaces it). Test
+-- The first search index, as schema versions 10 and 11 made it (migration 12 drops it). Test
 -- data: what a data dir of those versions holds.
 -- Full-text search (services/search/search_index.h). Each trail and list has one row in
 -- trails_search / lists_search, under the same rowid: its words folded by cairn_fold (lower case,

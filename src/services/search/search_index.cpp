@@ -1,6 +1,7 @@
 // Query words -> one FTS5 query over the words table (words and their typos in the field columns,
 // inner parts as the beginnings of parts in the parts columns), ranked in the same pass by which
-// phrases matched in which columns, beside the pending rows ranked by the same rules. Every FTS5
+// phrases matched in which columns, beside the records not yet moved into it, ranked by the same
+// rules. Every FTS5
 // query is a `?` parameter built here from quoted phrases, so no byte of the user's query reaches
 // FTS5's query syntax.
 #include "services/search/search_index.h"
@@ -163,6 +164,8 @@ const SearchIndex& TrailSearchIndex() {
                                   "trails_search",
                                   "trails_search_terms",
                                   "trails_search_pending",
+                                  "trails_search_source",
+                                  "trail",
                                   {{"name", 0, true},
                                    {"description", 2, false},
                                    {"location", 1, true},
@@ -179,6 +182,8 @@ const SearchIndex& ListSearchIndex() {
       "lists_search",
       "lists_search_terms",
       "lists_search_pending",
+      "lists_search_source",
+      "list",
       {{"name", 0, true}, {"description", 2, false}, {"author", 1, false}},
       {{"name_parts", 0}}};
   return kIndex;
@@ -234,19 +239,28 @@ util::Result<SearchMatchesSql> SelectSearchMatches(storage::Connection& connecti
 
   const std::string fts(index.words_table);
   const std::string pending(index.pending_table);
-  std::string pending_fields;
-  for (std::string_view column : field_columns) pending_fields += ", " + std::string(column);
+  std::string fields;
+  for (std::string_view column : field_columns) fields += ", " + std::string(column);
   SqlFragment select;
-  // Rows waiting in `pending` override theirs in the FTS5 table (changed or gone since).
+  // Rows waiting in `pending` override theirs in the FTS5 table (changed or gone since); records
+  // created since the last move are read from their own rows. There are at most 63 of each (the
+  // 64th moves them all). The LIMITs tell the planner so: it else counts on a million rows where
+  // ANALYZE found the pending table empty, and builds a Bloom filter over every record to join
+  // the matches to them, a scan of the whole table on every search.
+  const std::string record(index.record_column);
+  const std::string batch = std::to_string(kSearchMoveBatch);
   select.sql = "SELECT rowid AS record, coalesce(cairn_search_rank(" + fts + ", ?, ?), " +
                std::to_string(kWorstSearchRank) + ") AS rank FROM " + fts + " WHERE " + fts +
                " MATCH ? AND rowid NOT IN (SELECT record FROM " + pending +
                ") UNION ALL SELECT record, rank FROM (SELECT record, "
                "cairn_search_fields_rank(?, ?, ?" +
-               pending_fields + ") AS rank FROM " + pending +
-               " WHERE gone = 0) WHERE rank IS NOT NULL";
-  select.params = {phrases, tiers + parts_tiers, Join(groups, " AND "), std::string(q),
-                   tiers,   inner_parts};
+               fields + ") AS rank FROM (SELECT * FROM (SELECT record" + fields + " FROM " +
+               pending + " WHERE gone = 0 LIMIT " + batch + ") UNION ALL SELECT * FROM (SELECT " +
+               record + fields + " FROM " + std::string(index.source_view) + " WHERE " + record +
+               " > (SELECT indexed_up_to FROM search_index_state WHERE collection = ?) LIMIT " +
+               batch + "))) WHERE rank IS NOT NULL";
+  select.params = {phrases, tiers + parts_tiers, Join(groups, " AND "),   std::string(q),
+                   tiers,   inner_parts,         std::string(index.table)};
   return SearchMatchesSql{std::move(select), false};
 }
 

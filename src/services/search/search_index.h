@@ -1,5 +1,6 @@
 // The full-text index of trails and lists inside SQLite (schema.sql's search section: an FTS5
-// table, the rows still pending beside it, triggers that write both in the writing transaction)
+// table, the records not yet moved into it beside it, triggers that keep both in the writing
+// transaction)
 // and its query core: which records match a query and how well, as SQL a caller combines with
 // visibility, filters, sort and paging, or run here with them. The functions keep no state; each
 // call uses its connection alone, as Database::Read hands it out.
@@ -16,9 +17,10 @@
 // matched (0: as words or the typed prefix; 1: some only inside a longer word; 2: some only with
 // a typo), then the best field any word matched in (trails: 0 name; 1 location, tags, category
 // or author; 2 description). rank = exactness * 3 + field, computed in one pass over the FTS5
-// matches (cairn_search_rank) and alike for pending rows (cairn_search_fields_rank). Records of
-// equal rank come in the caller's sort and then newest first (created, then rowid, descending);
-// without words, records of equal sort values come in rowid order in the last key's direction.
+// matches (cairn_search_rank) and alike for records not yet moved (cairn_search_fields_rank).
+// Records of equal rank come in the caller's sort and then newest first (created, then rowid,
+// descending); without words, records of equal sort values come in rowid order in the last key's
+// direction.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +34,7 @@
 
 namespace cairn::services::search {
 
-// One field of the index: a column of the FTS5 table and of the pending rows.
+// One field of the index: a column of the FTS5 table, of the pending rows and of the source view.
 struct SearchField {
   std::string_view column;
   int tier = 0;              // its rank tier, 0 best
@@ -47,10 +49,15 @@ struct SearchPartsColumn {
 
 // One collection's part of the index, as schema.sql declares it. Names are trusted SQL.
 struct SearchIndex {
-  std::string_view table;          // the records, e.g. "trails"
-  std::string_view words_table;    // FTS5 ('ascii' tokenizer over SearchIndexWords), rowid = record
-  std::string_view terms_table;    // fts5vocab (row) over words_table: its distinct words
-  std::string_view pending_table;  // rows written since the last move into words_table
+  std::string_view table;        // the records, e.g. "trails"
+  std::string_view words_table;  // FTS5 ('ascii' tokenizer over SearchIndexWords), rowid = record
+  std::string_view terms_table;  // fts5vocab (row) over words_table: its distinct words
+  // Rows of records changed or deleted since they moved into words_table, which override it.
+  std::string_view pending_table;
+  // A view of every record's words as the index holds them (first column `record_column`); the
+  // records created since the last move (rowid above search_index_state's) are read from it.
+  std::string_view source_view;
+  std::string_view record_column;
   // The FTS5 table's columns in order: the fields, then the parts columns.
   std::vector<SearchField> fields;
   std::vector<SearchPartsColumn> parts;
@@ -61,13 +68,15 @@ const SearchIndex& ListSearchIndex();
 
 // The worst rank a match can have (exactness 2, last field tier).
 inline constexpr int kWorstSearchRank = 3 * util::kSearchFieldTiers - 1;
+// Records move into the FTS5 table this many at a time (schema.sql's search section says 64 too).
+inline constexpr int kSearchMoveBatch = 64;
 // At most this many words one typo away are looked up for each query word.
 inline constexpr size_t kMaxTypoVariants = 30;
 
 // The records matching a query, as SQL to nest.
 struct SearchMatchesSql {
   // A SELECT yielding one row per matching record: `record` (its rowid in `table`) and
-  // `rank` (an integer 0..kWorstSearchRank), from the FTS5 table and the pending rows alike.
+  // `rank` (an integer 0..kWorstSearchRank), from the FTS5 table and the records beside it alike.
   // Every value is a `?` parameter. Empty when `everything`.
   storage::SqlFragment select;
   // The query has no words (empty, blanks, only punctuation): every record matches, rank 0.
