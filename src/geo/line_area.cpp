@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
+
+#include "geo/polyline.h"
 
 namespace cairn::geo {
 namespace {
@@ -38,43 +41,50 @@ bool SegmentMeetsBox(double x0, double y0, double x1, double y1, const PlainBox&
   return true;
 }
 
-bool LineCrossesPlainBox(std::span<const LatLon> line, const PlainBox& box) {
-  for (size_t i = 0; i < line.size(); ++i) {
-    const LatLon& b = line[i];
-    if (box.Holds(b.lat, b.lon)) return true;
-    if (i == 0) continue;
-    const LatLon& a = line[i - 1];
-    // The short way: a stretch over the antimeridian is drawn from `a` past ±180°; test it as
-    // seen from both sides (each copy of the stretch in one of the two neighbouring worlds).
-    const double step = LongitudeDifferenceDegrees(a.lon, b.lon);
-    if (SegmentMeetsBox(a.lon, a.lat, a.lon + step, b.lat, box)) return true;
-    if (a.lon + step != b.lon && SegmentMeetsBox(b.lon - step, a.lat, b.lon, b.lat, box)) {
-      return true;
+// Whether `b`, or the stretch from `a` to `b` when there is an `a`, lies in `box`.
+bool StepMeetsPlainBox(const LatLon* a, const LatLon& b, const PlainBox& box) {
+  if (box.Holds(b.lat, b.lon)) return true;
+  if (a == nullptr) return false;
+  // The short way: a stretch over the antimeridian is drawn from `a` past ±180°; test it as
+  // seen from both sides (each copy of the stretch in one of the two neighbouring worlds).
+  const double step = LongitudeDifferenceDegrees(a->lon, b.lon);
+  if (SegmentMeetsBox(a->lon, a->lat, a->lon + step, b.lat, box)) return true;
+  return a->lon + step != b.lon && SegmentMeetsBox(b.lon - step, a->lat, b.lon, b.lat, box);
+}
+
+// LineCrossesBox over the points `next(point)` yields until it returns false, stopping at the
+// first point or stretch in the box.
+template <typename NextPoint>
+bool CrossesBox(NextPoint&& next, const BoundingBox& box) {
+  PlainBox parts[2] = {{box.south, box.west, box.north, box.east}, {}};
+  int count = 1;
+  if (box.CrossesAntimeridian()) {
+    parts[0] = {box.south, box.west, box.north, 180};
+    parts[1] = {box.south, -180, box.north, box.east};
+    count = 2;
+  }
+  LatLon previous{}, point{};
+  bool first = true;
+  while (next(point)) {
+    for (int i = 0; i < count; ++i) {
+      if (StepMeetsPlainBox(first ? nullptr : &previous, point, parts[i])) return true;
     }
+    previous = point;
+    first = false;
   }
   return false;
 }
 
-}  // namespace
-
-bool LineCrossesBox(std::span<const LatLon> line, const BoundingBox& box) {
-  if (!box.CrossesAntimeridian()) {
-    return LineCrossesPlainBox(line, {box.south, box.west, box.north, box.east});
-  }
-  return LineCrossesPlainBox(line, {box.south, box.west, box.north, 180}) ||
-         LineCrossesPlainBox(line, {box.south, -180, box.north, box.east});
+bool InBox(const LatLon& p, const BoundingBox& box) {
+  return p.lat >= box.south && p.lat <= box.north &&
+         (box.CrossesAntimeridian() ? p.lon >= box.west || p.lon <= box.east
+                                    : p.lon >= box.west && p.lon <= box.east);
 }
 
-bool AnyPointInBox(std::span<const LatLon> points, const BoundingBox& box) {
-  return std::any_of(points.begin(), points.end(), [&](const LatLon& p) {
-    return p.lat >= box.south && p.lat <= box.north &&
-           (box.CrossesAntimeridian() ? p.lon >= box.west || p.lon <= box.east
-                                      : p.lon >= box.west && p.lon <= box.east);
-  });
-}
-
-double DistanceToLineMeters(std::span<const LatLon> line, const LatLon& point) {
-  if (line.empty()) return std::numeric_limits<double>::infinity();
+// DistanceToLineMeters over the points `next(point)` yields, stopping as soon as one is within
+// `enough` metres (then the distance returned is at most `enough`, not necessarily the least).
+template <typename NextPoint>
+double Nearest(NextPoint&& next, const LatLon& point, double enough) {
   const MetersPerDegree scale = MetersPerDegreeAt(point.lat);
   // Each point in metres east and north of `point`. Longitudes keep the cosine of `point`'s
   // latitude, which overstates east-west distances poleward and understates them equatorward
@@ -84,10 +94,12 @@ double DistanceToLineMeters(std::span<const LatLon> line, const LatLon& point) {
                      (p.lat - point.lat) * scale.lat};
   };
   double best = std::numeric_limits<double>::infinity();
-  auto [x0, y0] = project(line[0]);
+  LatLon p{};
+  if (!next(p)) return best;
+  auto [x0, y0] = project(p);
   best = std::hypot(x0, y0);
-  for (size_t i = 1; i < line.size(); ++i) {
-    const auto [x1, y1] = project(line[i]);
+  while (best > enough && next(p)) {
+    const auto [x1, y1] = project(p);
     const double dx = x1 - x0, dy = y1 - y0;
     const double length2 = dx * dx + dy * dy;
     // The nearest point of the stretch to the origin: its projection, clamped to the stretch.
@@ -97,6 +109,52 @@ double DistanceToLineMeters(std::span<const LatLon> line, const LatLon& point) {
     y0 = y1;
   }
   return best;
+}
+
+// Yields the points of a span one by one.
+auto SpanPoints(std::span<const LatLon> line) {
+  return [line, i = size_t{0}](LatLon& point) mutable {
+    if (i == line.size()) return false;
+    point = line[i++];
+    return true;
+  };
+}
+
+// Yields the points of an encoded polyline one by one, up to its end or its first fault.
+auto EncodedPoints(PolylineReader& reader) {
+  return [&reader](LatLon& point) { return reader.Next(point); };
+}
+
+}  // namespace
+
+bool LineCrossesBox(std::span<const LatLon> line, const BoundingBox& box) {
+  return CrossesBox(SpanPoints(line), box);
+}
+
+bool AnyPointInBox(std::span<const LatLon> points, const BoundingBox& box) {
+  return std::any_of(points.begin(), points.end(), [&](const LatLon& p) { return InBox(p, box); });
+}
+
+double DistanceToLineMeters(std::span<const LatLon> line, const LatLon& point) {
+  return Nearest(SpanPoints(line), point, -1);
+}
+
+bool EncodedLineCrossesBox(std::string_view polyline, const BoundingBox& box) {
+  PolylineReader reader(polyline);
+  return CrossesBox(EncodedPoints(reader), box);
+}
+
+bool EncodedPointInBox(std::string_view polyline, const BoundingBox& box) {
+  PolylineReader reader(polyline);
+  for (LatLon point; reader.Next(point);) {
+    if (InBox(point, box)) return true;
+  }
+  return false;
+}
+
+bool EncodedLineWithin(std::string_view polyline, const LatLon& point, double meters) {
+  PolylineReader reader(polyline);
+  return Nearest(EncodedPoints(reader), point, meters) <= meters;
 }
 
 }  // namespace cairn::geo

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <span>
+#include <string_view>
 
 #include "geo/geodesy.h"
 
@@ -26,5 +27,14 @@ bool AnyPointInBox(std::span<const LatLon> points, const BoundingBox& box);
 // radii of a map search (within a few per mille at 100 km in mid latitudes). Infinity for an empty
 // line. Pure; O(points).
 double DistanceToLineMeters(std::span<const LatLon> line, const LatLon& point);
+
+// The same tests on an encoded polyline (geo/polyline.h), read point by point and only as far as
+// the first point or stretch that answers: a line crossing the box near its start costs a few
+// points, and no line is held whole. A line that does not decode is read up to its fault (Cairn
+// writes none). Pure; O(points read).
+bool EncodedLineCrossesBox(std::string_view polyline, const BoundingBox& box);
+bool EncodedPointInBox(std::string_view polyline, const BoundingBox& box);
+// Whether DistanceToLineMeters(line, point) <= meters, stopping at the first stretch that close.
+bool EncodedLineWithin(std::string_view polyline, const LatLon& point, double meters);
 
 }  // namespace cairn::geo

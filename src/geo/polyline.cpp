@@ -49,44 +49,55 @@ std::string EncodePolyline(std::span<const LatLon> points, int precision) {
   return out;
 }
 
-util::Result<std::vector<LatLon>> DecodePolyline(std::string_view encoded, int precision) {
-  const int64_t scale = kPowersOfTen[std::clamp(precision, 0, kMaxPrecision)];
-  const auto fail = [](size_t offset, const char* what) {
-    return util::Error::InvalidArgument("Polyline: at byte offset " + std::to_string(offset) +
+PolylineReader::PolylineReader(std::string_view encoded, int precision)
+    : encoded_(encoded), scale_(kPowersOfTen[std::clamp(precision, 0, kMaxPrecision)]) {}
+
+bool PolylineReader::Fail(size_t offset, const char* what) {
+  error_ = util::Error::InvalidArgument("Polyline: at byte offset " + std::to_string(offset) +
                                         ": " + what);
-  };
-  std::vector<LatLon> points;
-  int64_t value[2] = {0, 0};  // latitude, longitude, scaled
-  const int64_t limit[2] = {90 * scale, 180 * scale};
-  size_t pos = 0;
-  while (pos < encoded.size()) {
-    const size_t point_start = pos;
-    for (int axis = 0; axis < 2; ++axis) {
-      if (pos == encoded.size()) return fail(point_start, "a latitude has no longitude");
-      const size_t value_start = pos;
-      uint64_t bits = 0;
-      for (int chunk_index = 0;; ++chunk_index) {
-        if (pos == encoded.size()) return fail(value_start, "the last value is cut short");
-        if (chunk_index == kMaxChunks) return fail(value_start, "a value is too long");
-        const int chunk = static_cast<unsigned char>(encoded[pos]) - kCharacterOffset;
-        if (chunk < 0 || chunk > 63) return fail(pos, "not a polyline character");
-        ++pos;
-        bits |= static_cast<uint64_t>(chunk & 0x1f) << (kChunkBits * chunk_index);
-        if (!(chunk & kContinuationBit)) break;
-      }
-      const int64_t magnitude = static_cast<int64_t>(bits >> 1);
-      const int64_t delta = (bits & 1) ? -magnitude - 1 : magnitude;
-      // Checked before adding, so the sum cannot overflow.
-      if (delta > 2 * limit[axis] || delta < -2 * limit[axis] ||
-          std::llabs(value[axis] + delta) > limit[axis]) {
-        return fail(value_start, axis == 0 ? "the latitude leaves [-90, 90]"
-                                           : "the longitude leaves [-180, 180]");
-      }
-      value[axis] += delta;
+  pos_ = encoded_.size();
+  return false;
+}
+
+bool PolylineReader::Next(LatLon& point) {
+  if (pos_ >= encoded_.size()) return false;
+  const int64_t limit[2] = {90 * scale_, 180 * scale_};
+  const size_t point_start = pos_;
+  for (int axis = 0; axis < 2; ++axis) {
+    if (pos_ == encoded_.size()) return Fail(point_start, "a latitude has no longitude");
+    const size_t value_start = pos_;
+    uint64_t bits = 0;
+    for (int chunk_index = 0;; ++chunk_index) {
+      if (pos_ == encoded_.size()) return Fail(value_start, "the last value is cut short");
+      if (chunk_index == kMaxChunks) return Fail(value_start, "a value is too long");
+      const int chunk = static_cast<unsigned char>(encoded_[pos_]) - kCharacterOffset;
+      if (chunk < 0 || chunk > 63) return Fail(pos_, "not a polyline character");
+      ++pos_;
+      bits |= static_cast<uint64_t>(chunk & 0x1f) << (kChunkBits * chunk_index);
+      if (!(chunk & kContinuationBit)) break;
     }
-    points.push_back({static_cast<double>(value[0]) / static_cast<double>(scale),
-                      static_cast<double>(value[1]) / static_cast<double>(scale)});
+    const int64_t magnitude = static_cast<int64_t>(bits >> 1);
+    const int64_t delta = (bits & 1) ? -magnitude - 1 : magnitude;
+    // Checked before adding, so the sum cannot overflow.
+    if (delta > 2 * limit[axis] || delta < -2 * limit[axis] ||
+        std::llabs(value_[axis] + delta) > limit[axis]) {
+      return Fail(value_start,
+                  axis == 0 ? "the latitude leaves [-90, 90]" : "the longitude leaves [-180, 180]");
+    }
+    value_[axis] += delta;
   }
+  point = {static_cast<double>(value_[0]) / static_cast<double>(scale_),
+           static_cast<double>(value_[1]) / static_cast<double>(scale_)};
+  return true;
+}
+
+util::Result<std::vector<LatLon>> DecodePolyline(std::string_view encoded, int precision) {
+  PolylineReader reader(encoded, precision);
+  std::vector<LatLon> points;
+  // A point takes two to twelve characters; most take eight or so.
+  points.reserve(encoded.size() / 6);
+  for (LatLon point; reader.Next(point);) points.push_back(point);
+  if (reader.error()) return *reader.error();
   return points;
 }
 

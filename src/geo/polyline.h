@@ -1,6 +1,8 @@
 // Google's encoded polyline format: a line as printable ASCII, as trails store their map line.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,6 +22,27 @@ inline constexpr int kPolylinePrecision = 5;
 // errors never accumulate: decoding gives every point back within 0.5 * 10^-precision degrees.
 // `precision` is clamped to 0..9; a point with a non-finite coordinate is skipped. Pure.
 std::string EncodePolyline(std::span<const LatLon> points, int precision = kPolylinePrecision);
+
+// Reads a polyline point by point, as DecodePolyline decodes it, holding only the last point: for
+// a test that can stop at the first point it needs (a map area's line check).
+class PolylineReader {
+ public:
+  explicit PolylineReader(std::string_view encoded, int precision = kPolylinePrecision);
+
+  // The next point into `point` and true; false at the end, or at a fault (`error()` says which,
+  // as DecodePolyline would).
+  bool Next(LatLon& point);
+  const std::optional<util::Error>& error() const { return error_; }
+
+ private:
+  bool Fail(size_t offset, const char* what);
+
+  std::string_view encoded_;
+  size_t pos_ = 0;
+  int64_t scale_;
+  int64_t value_[2] = {0, 0};  // latitude, longitude, scaled
+  std::optional<util::Error> error_;
+};
 
 // Decodes a polyline made with the same precision. InvalidArgument, naming the byte offset, for
 // a character outside '?'..'~', a value cut short, a latitude without its longitude, or a point

@@ -83,10 +83,12 @@ storage::SqlFragment SelectList(const CollectionSpec& collection, std::string_vi
   return out;
 }
 
-Json RowToRecord(const CollectionSpec& collection, const std::vector<storage::SqlValue>& row) {
+Json RowToRecord(const CollectionSpec& collection, const std::vector<storage::SqlValue>& row,
+                 const std::vector<std::string>* wanted) {
   Json record = Json::object();
   for (size_t i = 0; i < collection.fields.size() && i < row.size(); ++i) {
     const FieldSpec& field = collection.fields[i];
+    if (wanted && std::find(wanted->begin(), wanted->end(), field.name) == wanted->end()) continue;
     const storage::SqlValue& v = row[i];
     if (field.IsMultiValued()) {
       record[field.name] = ParseArray(v);

@@ -31,8 +31,10 @@ storage::SqlFragment SelectList(const CollectionSpec& collection, std::string_vi
                                 const std::vector<std::string>* wanted = nullptr);
 
 // Turns one row selected with SelectList into a record: typed field values plus collectionId and
-// collectionName.
-Json RowToRecord(const CollectionSpec& collection, const std::vector<storage::SqlValue>& row);
+// collectionName. With `wanted` (as SelectList had it), the fields it does not name are left
+// out: they were not read, and a caller that names fields keeps only those.
+Json RowToRecord(const CollectionSpec& collection, const std::vector<storage::SqlValue>& row,
+                 const std::vector<std::string>* wanted = nullptr);
 
 // Converts a validated field value to the value stored in its column.
 storage::SqlValue ToColumnValue(const FieldSpec& field, const Json& value);

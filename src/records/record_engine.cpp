@@ -21,7 +21,9 @@ ListCondition ListCondition::And(const ListCondition& other) const {
   const auto both = [](const storage::SqlFragment& a, const storage::SqlFragment& b) {
     return storage::SqlFragment{"(" + a.sql + ") AND (" + b.sql + ")", Concat(a.params, b.params)};
   };
-  return {both(find, other.find), both(check, other.check)};
+  // Rows holding both are candidates of either: one side's candidates are enough.
+  return {both(find, other.find), both(check, other.check),
+          candidates.sql.empty() ? other.candidates : candidates};
 }
 
 std::string RecordEngine::Now() const { return util::FormatTimestamp(clock_.NowMillis()); }
@@ -64,18 +66,14 @@ util::Result<int64_t> WalkThreshold(storage::Connection& connection, const std::
       std::sqrt(static_cast<double>(wanted) * static_cast<double>(*rows) / kSortCostPerRow)));
 }
 
-// The rowids of the rows of `table` passing `where`, found by the conditions' own indexes, when
-// fewer than `threshold` pass; nothing when more do (then walking the order's index wins).
+// The rowids of the rows `gather` (a SELECT of rowids, its LIMIT a last `?`) yields, when fewer
+// than `threshold`; nothing when more do (then walking the order's index wins).
 util::Result<std::optional<std::vector<int64_t>>> FewMatches(storage::Connection& connection,
-                                                             const std::string& table,
-                                                             const std::string& where,
-                                                             const storage::SqlParams& params,
+                                                             const storage::SqlFragment& gather,
                                                              int64_t threshold) {
-  storage::SqlParams capped = params;
+  storage::SqlParams capped = gather.params;
   capped.emplace_back(threshold);
-  CAIRN_ASSIGN_OR_RETURN(
-      auto rows,
-      connection.Query("SELECT t.rowid FROM " + table + " t WHERE " + where + " LIMIT ?", capped));
+  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(gather.sql + " LIMIT ?", capped));
   using Rowids = std::optional<std::vector<int64_t>>;
   if (static_cast<int64_t>(rows.rows.size()) >= threshold) return Rowids();
   std::vector<int64_t> rowids;
@@ -143,25 +141,45 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
   // (a map area in its `check` form). Where few match, they are looked up by their own indexes
   // and sorted. A plain list decides by its total (remembered until the next write); one with
   // conditions of its own (a map area) gathers the rowids of the few once, for its total and
-  // its page alike, so an area's lines are read once.
+  // its page alike, so an area's lines are read once. An area whose candidates (an upper bound)
+  // reach the threshold is counted first instead, as a plain list is.
   CAIRN_ASSIGN_OR_RETURN(const int64_t threshold,
                          WalkThreshold(connection, table, offset + page.per_page));
+  // Rows an area's R*Tree finds are counted in one pass whoever sees them: counted per
+  // alternative, each would gather the area again.
   const auto count_all = [&]() {
-    return CountRows(connection, table, visibility.ListConditionAlternatives(collection, "t"),
+    return CountRows(connection, table,
+                     extra.find.sql == "1" ? visibility.ListConditionAlternatives(collection, "t")
+                                           : std::vector<storage::SqlFragment>{view},
                      "(" + filter.sql + ") AND (" + extra.find.sql + ")",
                      Concat(filter.params, extra.find.params));
   };
   int64_t matching = -1;
   std::optional<std::vector<int64_t>> few;
   bool dense = false;
-  if (!query.skip_total && extra.find.sql == "1") {
+  // Gathering a large area's matches would write every rowid of it into a temporary index.
+  bool counted = !query.skip_total && extra.find.sql == "1";
+  if (!counted && !query.skip_total && !extra.candidates.sql.empty()) {
+    storage::SqlParams capped = extra.candidates.params;
+    capped.emplace_back(threshold);
+    CAIRN_ASSIGN_OR_RETURN(
+        auto candidates,
+        connection.Query(
+            "SELECT count(*) FROM (SELECT 1 FROM (" + extra.candidates.sql + ") LIMIT ?)", capped));
+    counted = std::get<int64_t>(candidates.rows.at(0).at(0)) >= threshold;
+  }
+  if (counted) {
     CAIRN_ASSIGN_OR_RETURN(matching, count_all());
     dense = matching > 0 && matching >= threshold;
-  } else {
-    CAIRN_ASSIGN_OR_RETURN(few, FewMatches(connection, table, where, where_params, threshold));
+  }
+  if (!dense && (!counted || extra.find.sql != "1")) {
+    CAIRN_ASSIGN_OR_RETURN(
+        few,
+        FewMatches(connection, {"SELECT t.rowid FROM " + table + " t WHERE " + where, where_params},
+                   threshold));
     dense = !few;
     if (!query.skip_total && few) matching = static_cast<int64_t>(few->size());
-    if (!query.skip_total && !few) {
+    if (!query.skip_total && !few && matching < 0) {
       CAIRN_ASSIGN_OR_RETURN(matching, count_all());
     }
   }
@@ -206,7 +224,7 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
   CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, params));
   page.items.reserve(rows.rows.size());
   for (const auto& row : rows.rows) {
-    page.items.push_back(RowToRecord(collection, row));
+    page.items.push_back(RowToRecord(collection, row, wanted ? &*wanted : nullptr));
     visibility.Redact(collection, page.items.back());
   }
   std::vector<Json*> pointers;

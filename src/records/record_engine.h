@@ -39,6 +39,11 @@ struct ListQuery {
 struct ListCondition {
   storage::SqlFragment find{"1", {}};
   storage::SqlFragment check{"1", {}};
+  // Optional: a SELECT whose column `id` holds the rowid of every row the condition may hold for
+  // (some may not; any order): their number bounds the matches from above, so a list can tell
+  // a small area (gather its few matches with `find`) from a large one (count them, then walk
+  // the order's index with `check`) without gathering the large one.
+  storage::SqlFragment candidates{"", {}};
 
   // One form for both.
   static ListCondition Same(storage::SqlFragment condition) { return {condition, condition}; }

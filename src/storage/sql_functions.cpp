@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "geo/line_area.h"
-#include "geo/polyline.h"
 #include "storage/fts5_api.h"
 #include "util/search_words.h"
 
@@ -187,7 +186,7 @@ void RegisterSearchRank(sqlite3* db) {
 
 // cairn_line_crosses_box(polyline, south, west, north, east[, preview]): with the trail's
 // `preview`, whose points are points of its map line (geo/simplify.h), a preview point in the
-// box decides at once and the long line is never decoded.
+// box decides at once. Lines are read only as far as the first point that answers.
 void LineCrossesBoxFunction(sqlite3_context* context, int count, sqlite3_value** arguments) {
   if (AnyNull(5, arguments)) return sqlite3_result_null(context);
   Guarded(context, [&] {
@@ -195,23 +194,22 @@ void LineCrossesBoxFunction(sqlite3_context* context, int count, sqlite3_value**
                                .west = sqlite3_value_double(arguments[2]),
                                .north = sqlite3_value_double(arguments[3]),
                                .east = sqlite3_value_double(arguments[4])};
-    if (count == 6 && sqlite3_value_type(arguments[5]) != SQLITE_NULL) {
-      auto preview = geo::DecodePolyline(TextOf(arguments[5]));
-      if (preview.ok() && geo::AnyPointInBox(*preview, box)) return sqlite3_result_int(context, 1);
+    if (count == 6 && sqlite3_value_type(arguments[5]) != SQLITE_NULL &&
+        geo::EncodedPointInBox(TextOf(arguments[5]), box)) {
+      return sqlite3_result_int(context, 1);
     }
-    auto line = geo::DecodePolyline(TextOf(arguments[0]));
-    sqlite3_result_int(context, line.ok() && geo::LineCrossesBox(*line, box) ? 1 : 0);
+    sqlite3_result_int(context, geo::EncodedLineCrossesBox(TextOf(arguments[0]), box) ? 1 : 0);
   });
 }
 
+// cairn_line_within(polyline, lat, lon, meters)
 void LineWithinFunction(sqlite3_context* context, int count, sqlite3_value** arguments) {
   if (AnyNull(count, arguments)) return sqlite3_result_null(context);
   Guarded(context, [&] {
-    auto line = geo::DecodePolyline(TextOf(arguments[0]));
     const geo::LatLon point{sqlite3_value_double(arguments[1]), sqlite3_value_double(arguments[2])};
     const double meters = sqlite3_value_double(arguments[3]);
     sqlite3_result_int(context,
-                       line.ok() && geo::DistanceToLineMeters(*line, point) <= meters ? 1 : 0);
+                       geo::EncodedLineWithin(TextOf(arguments[0]), point, meters) ? 1 : 0);
   });
 }
 

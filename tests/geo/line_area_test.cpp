@@ -2,7 +2,10 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <random>
 #include <vector>
+
+#include "geo/polyline.h"
 
 namespace cairn::geo {
 namespace {
@@ -55,6 +58,54 @@ TEST_CASE("the distance from a point to a line counts the stretches between poin
         Approx(DistanceMeters(47.5, 11.02, 47.5, 11.05)).epsilon(0.002));
   CHECK(DistanceToLineMeters(std::vector<LatLon>{{1, 2}}, {1, 2}) == Approx(0).margin(1e-9));
   CHECK(std::isinf(DistanceToLineMeters(std::vector<LatLon>{}, {1, 2})));
+}
+
+TEST_CASE("the tests on an encoded line answer as on the decoded line", "[geo][line_area]") {
+  // Random walks and boxes around the antimeridian and in the Alps, boxes of every size: the
+  // point-by-point reading must agree with the whole line's answer every time.
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> unit(0, 1);
+  int crossing = 0, within = 0;
+  for (int round = 0; round < 2000; ++round) {
+    const bool antimeridian = round % 2 == 0;
+    const double centre_lon = antimeridian ? 179.5 : 11.0;
+    std::vector<LatLon> line;
+    LatLon p{47 + unit(random), centre_lon + unit(random) * 2 - 1};
+    for (int i = 0, n = 1 + static_cast<int>(unit(random) * 30); i < n; ++i) {
+      line.push_back(p);
+      p.lat = std::clamp(p.lat + (unit(random) - 0.5) * 0.2, -90.0, 90.0);
+      p.lon += (unit(random) - 0.5) * 0.2;
+      if (p.lon > 180) p.lon -= 360;
+      if (p.lon < -180) p.lon += 360;
+    }
+    const std::string encoded = EncodePolyline(line);
+    auto decoded = DecodePolyline(encoded);
+    REQUIRE(decoded.ok());
+    const double size = 0.01 + unit(random) * 0.5;
+    const double south = 47 + unit(random) - size / 2;
+    double west = centre_lon + unit(random) * 2 - 1 - size / 2;
+    if (west > 180) west -= 360;
+    double east = west + size;
+    if (east > 180) east -= 360;
+    const BoundingBox box{.south = south, .west = west, .north = south + size, .east = east};
+    INFO("round " << round << " line " << encoded);
+    const bool crosses = LineCrossesBox(*decoded, box);
+    crossing += crosses;
+    CHECK(EncodedLineCrossesBox(encoded, box) == crosses);
+    CHECK(EncodedPointInBox(encoded, box) == AnyPointInBox(*decoded, box));
+    const LatLon centre{south + size / 2, west + size / 2};
+    const double meters = size * 50000;
+    const bool near = DistanceToLineMeters(*decoded, centre) <= meters;
+    within += near;
+    CHECK(EncodedLineWithin(encoded, centre, meters) == near);
+  }
+  // Both answers come up often enough for the agreement to mean something.
+  CHECK(crossing > 100);
+  CHECK(crossing < 1800);
+  CHECK(within > 100);
+  CHECK(within < 1800);
+  CHECK_FALSE(EncodedLineCrossesBox("", kGarmisch));
+  CHECK_FALSE(EncodedLineWithin("", {47.5, 11.1}, 1e6));
 }
 
 }  // namespace

@@ -92,5 +92,30 @@ TEST_CASE("malformed polylines are rejected with the byte offset", "[geo][polyli
   }
 }
 
+TEST_CASE("a polyline read point by point gives the decoded points, then the same fault",
+          "[geo][polyline]") {
+  const std::vector<LatLon> line = {{38.5, -120.2}, {40.7, -120.95}, {43.252, -126.453}};
+  const std::string encoded = EncodePolyline(line);  // the reader views it
+  PolylineReader whole(encoded);
+  std::vector<LatLon> read;
+  for (LatLon point; whole.Next(point);) read.push_back(point);
+  CHECK_FALSE(whole.error().has_value());
+  REQUIRE(read.size() == line.size());
+  for (size_t i = 0; i < line.size(); ++i) {
+    CHECK(read[i].lat == Approx(line[i].lat).margin(1e-9));
+    CHECK(read[i].lon == Approx(line[i].lon).margin(1e-9));
+  }
+  // Two good points, then a character outside the alphabet: both points come, then the fault.
+  PolylineReader broken("_p~iF~ps|U_ulLnnqC \x7f");
+  LatLon point;
+  CHECK(broken.Next(point));
+  CHECK(broken.Next(point));
+  CHECK(point.lat == Approx(40.7));
+  CHECK_FALSE(broken.Next(point));
+  REQUIRE(broken.error().has_value());
+  CHECK(broken.error()->message == "Polyline: at byte offset 18: not a polyline character");
+  CHECK_FALSE(broken.Next(point));  // stays at the fault
+}
+
 }  // namespace
 }  // namespace cairn::geo

@@ -105,6 +105,7 @@ records::ListCondition TrailsCrossingBox(std::string_view alias, const geo::Boun
   find.sql += ") AND " + line_crosses + ") OR " + a + ".rowid IN (";
   find.params.insert(find.params.end(), {box.south, box.west, box.north, box.east});
   find.sql += TracklessStartsIn(box, find.params) + "))";
+  condition.candidates.sql = Candidates(box, condition.candidates.params);
 
   // One trail: its R*Tree row inside the box or its line crossing it; or, without a track, its
   // start (the start first: most trails a walk meets start elsewhere, and the line is long).
@@ -152,6 +153,7 @@ records::ListCondition TrailsNearPoint(std::string_view alias, const geo::LatLon
              ".polyline != '' THEN " + line_within + " ELSE " + start_within + " END)";
   find.params.insert(find.params.end(),
                      {point.lat, point.lon, meters, point.lat, point.lon, meters});
+  condition.candidates.sql = Candidates(box, condition.candidates.params);
   storage::SqlFragment& check = condition.check;
   check.sql = "(" + TrackOverlapsAnd(a, box, line_within, check.params);
   check.params.insert(check.params.end(), {point.lat, point.lon, meters});
