@@ -159,6 +159,7 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
   bool dense = false;
   // Gathering a large area's matches would write every rowid of it into a temporary index.
   bool counted = !query.skip_total && extra.find.sql == "1";
+  bool all_few = false;  // fewer candidates than the threshold: every match is gathered
   if (!counted && !query.skip_total && !extra.candidates.sql.empty()) {
     storage::SqlParams capped = extra.candidates.params;
     capped.emplace_back(threshold);
@@ -167,20 +168,31 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
         connection.Query(
             "SELECT count(*) FROM (SELECT 1 FROM (" + extra.candidates.sql + ") LIMIT ?)", capped));
     counted = std::get<int64_t>(candidates.rows.at(0).at(0)) >= threshold;
+    all_few = !counted;
   }
   if (counted) {
     CAIRN_ASSIGN_OR_RETURN(matching, count_all());
     dense = matching > 0 && matching >= threshold;
   }
+  int64_t page_offset = offset;
   if (!dense && (!counted || extra.find.sql != "1")) {
-    CAIRN_ASSIGN_OR_RETURN(
-        few,
-        FewMatches(connection, {"SELECT t.rowid FROM " + table + " t WHERE " + where, where_params},
-                   threshold));
+    // When every match comes back, it comes in the page's order and the page is a slice of it:
+    // the rows are read for the condition anyway, their keys with them.
+    storage::SqlFragment gather{"SELECT t.rowid FROM " + table + " t WHERE " + where, where_params};
+    if (all_few) {
+      gather.sql += " ORDER BY " + order;
+      gather.params = Concat(std::move(gather.params), sort.params);
+    }
+    CAIRN_ASSIGN_OR_RETURN(few, FewMatches(connection, gather, threshold));
     dense = !few;
     if (!query.skip_total && few) matching = static_cast<int64_t>(few->size());
     if (!query.skip_total && !few && matching < 0) {
       CAIRN_ASSIGN_OR_RETURN(matching, count_all());
+    }
+    if (all_few && few) {
+      const auto from = few->begin() + std::min<int64_t>(offset, few->size());
+      few = std::vector<int64_t>(from, from + std::min<int64_t>(page.per_page, few->end() - from));
+      page_offset = 0;
     }
   }
   page.total_items = query.skip_total ? -1 : matching;
@@ -201,7 +213,7 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
       " t WHERE " + page_where + " ORDER BY " + order + " LIMIT ? OFFSET ?";
   page_params = Concat(std::move(page_params), sort.params);
   page_params.emplace_back(static_cast<int64_t>(page.per_page));
-  page_params.emplace_back(offset);
+  page_params.emplace_back(page_offset);
   std::optional<std::vector<std::string>> wanted = query.fields;
   if (wanted) {
     wanted->push_back("id");
