@@ -13,6 +13,7 @@
 #        GPSDATA=../shared/gpsdata  the corpus the tracks come from
 #        BATCH=256                  trails per write transaction while seeding
 #        KEEP=0                     1: keep both data dirs (paths printed at the end)
+#        OPERATIONS="a b-city b-region c"  which operations to run (a subset re-measures one)
 # output: a Markdown table on stdout and in bench/out/search/table.md; every wrk run in
 #         bench/out/search/wrk.log; the seeder's, Cairn's and PocketBase's logs beside them.
 #         About 5 minutes at 100 000 trails (seeding 2 min, 16 wrk runs of DURATION per
@@ -236,7 +237,10 @@ wrk.headers["Content-Type"] = "application/json"
 LUA
 
 # One operation: label, Cairn method/url, PocketBase url. Callers: anonymous, signed-in.
-OPS=(a b-city b-region c)
+read -r -a OPS <<<"${OPERATIONS:-a b-city b-region c}"
+for op in "${OPS[@]}"; do
+  case $op in a | b-city | b-region | c) ;; *) echo "OPERATIONS: unknown operation $op" >&2; exit 2 ;; esac
+done
 op_label() {
   case $1 in
     a) echo "(a) search \"$Q\" + 2 filters, sort -date, 24 hits" ;;
