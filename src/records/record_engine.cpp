@@ -175,6 +175,7 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
     dense = matching > 0 && matching >= threshold;
   }
   int64_t page_offset = offset;
+  bool sliced = false;  // `few` is the page's rowids, in the page's order
   if (!dense && (!counted || extra.find.sql != "1")) {
     // When every match comes back, it comes in the page's order and the page is a slice of it:
     // the rows are read for the condition anyway, their keys with them.
@@ -193,6 +194,7 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
       const auto from = few->begin() + std::min<int64_t>(offset, few->size());
       few = std::vector<int64_t>(from, from + std::min<int64_t>(page.per_page, few->end() - from));
       page_offset = 0;
+      sliced = true;
     }
   }
   page.total_items = query.skip_total ? -1 : matching;
@@ -223,7 +225,12 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
       SelectList(collection, "t", registry_, visibility, wanted ? &*wanted : nullptr);
   std::string sql;
   storage::SqlParams params;
-  if (order.find("RANDOM()") == std::string::npos) {
+  if (sliced) {
+    // The page's rowids are in order already: their records, in that order.
+    sql = "SELECT " + select.sql + " FROM json_each(?) j CROSS JOIN " + table +
+          " t ON t.rowid = j.value ORDER BY j.key";
+    params = Concat(std::move(select.params), {Json(*few).dump()});
+  } else if (order.find("RANDOM()") == std::string::npos) {
     // The page's rowids first, then its columns: the sort handles keys, not whole records with
     // their derived lists.
     sql = "SELECT " + select.sql + " FROM " + table + " t WHERE t.rowid IN (SELECT t.rowid FROM " +
