@@ -174,8 +174,6 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
     CAIRN_ASSIGN_OR_RETURN(matching, count_all());
     dense = matching > 0 && matching >= threshold;
   }
-  int64_t page_offset = offset;
-  bool sliced = false;  // `few` is the page's rowids, in the page's order
   if (!dense && (!counted || extra.find.sql != "1")) {
     // When every match comes back, it comes in the page's order and the page is a slice of it:
     // the rows are read for the condition anyway, their keys with them.
@@ -193,29 +191,12 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
     if (all_few && few) {
       const auto from = few->begin() + std::min<int64_t>(offset, few->size());
       few = std::vector<int64_t>(from, from + std::min<int64_t>(page.per_page, few->end() - from));
-      page_offset = 0;
-      sliced = true;
     }
   }
+  const bool sliced = all_few && few;  // `few` is the page's rowids, in the page's order
   page.total_items = query.skip_total ? -1 : matching;
   page.total_pages = query.skip_total ? -1 : (matching + page.per_page - 1) / page.per_page;
 
-  std::string page_where = where;
-  storage::SqlParams page_params = where_params;
-  if (dense) {
-    page_where = "+(" + view.sql + ") AND +(" + filter.sql + ") AND +(" + extra.check.sql + ")";
-    page_params = Concat(Concat(view.params, filter.params), extra.check.params);
-  } else if (few) {
-    page_where = "t.rowid IN (SELECT value FROM json_each(?))";
-    page_params = {Json(*few).dump()};
-  }
-  // The page of the rows matching, in order: its own statement, or the rowids a statement
-  // around it builds the records of.
-  const std::string page_clause =
-      " t WHERE " + page_where + " ORDER BY " + order + " LIMIT ? OFFSET ?";
-  page_params = Concat(std::move(page_params), sort.params);
-  page_params.emplace_back(static_cast<int64_t>(page.per_page));
-  page_params.emplace_back(page_offset);
   std::optional<std::vector<std::string>> wanted = query.fields;
   if (wanted) {
     wanted->push_back("id");
@@ -230,15 +211,34 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
     sql = "SELECT " + select.sql + " FROM json_each(?) j CROSS JOIN " + table +
           " t ON t.rowid = j.value ORDER BY j.key";
     params = Concat(std::move(select.params), {Json(*few).dump()});
-  } else if (order.find("RANDOM()") == std::string::npos) {
-    // The page's rowids first, then its columns: the sort handles keys, not whole records with
-    // their derived lists.
-    sql = "SELECT " + select.sql + " FROM " + table + " t WHERE t.rowid IN (SELECT t.rowid FROM " +
-          table + page_clause + ") ORDER BY " + order;
-    params = Concat(Concat(std::move(select.params), page_params), sort.params);
   } else {
-    sql = "SELECT " + select.sql + " FROM " + table + page_clause;
-    params = Concat(std::move(select.params), page_params);
+    std::string page_where = where;
+    storage::SqlParams page_params = where_params;
+    if (dense) {
+      page_where = "+(" + view.sql + ") AND +(" + filter.sql + ") AND +(" + extra.check.sql + ")";
+      page_params = Concat(Concat(view.params, filter.params), extra.check.params);
+    } else if (few) {
+      page_where = "t.rowid IN (SELECT value FROM json_each(?))";
+      page_params = {Json(*few).dump()};
+    }
+    // The page of the rows matching, in order: its own statement, or the rowids a statement
+    // around it builds the records of.
+    const std::string page_clause =
+        " t WHERE " + page_where + " ORDER BY " + order + " LIMIT ? OFFSET ?";
+    page_params = Concat(std::move(page_params), sort.params);
+    page_params.emplace_back(static_cast<int64_t>(page.per_page));
+    page_params.emplace_back(offset);
+    if (order.find("RANDOM()") == std::string::npos) {
+      // The page's rowids first, then its columns: the sort handles keys, not whole records
+      // with their derived lists.
+      sql = "SELECT " + select.sql + " FROM " + table +
+            " t WHERE t.rowid IN (SELECT t.rowid FROM " + table + page_clause + ") ORDER BY " +
+            order;
+      params = Concat(Concat(std::move(select.params), page_params), sort.params);
+    } else {
+      sql = "SELECT " + select.sql + " FROM " + table + page_clause;
+      params = Concat(std::move(select.params), page_params);
+    }
   }
   CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, params));
   page.items.reserve(rows.rows.size());

@@ -78,9 +78,47 @@ util::Status CreateSearchIndex(Connection& connection) {
       "INSERT INTO trails_search_flush VALUES (1); INSERT INTO lists_search_flush VALUES (1);");
 }
 
+// Every object of the search indexes of versions 10 to 12 (schema.sql's search section before
+// version 13), for migrations 12 and 13 to drop.
+constexpr const char* kDropSearchIndexes = R"sql(DROP TRIGGER IF EXISTS trails_search_insert;
+DROP TRIGGER IF EXISTS trails_search_update;
+DROP TRIGGER IF EXISTS trails_search_delete;
+DROP TRIGGER IF EXISTS lists_search_insert;
+DROP TRIGGER IF EXISTS lists_search_update;
+DROP TRIGGER IF EXISTS lists_search_delete;
+DROP TRIGGER IF EXISTS users_search_update;
+DROP TRIGGER IF EXISTS users_search_delete;
+DROP TRIGGER IF EXISTS categories_search_update;
+DROP TRIGGER IF EXISTS categories_search_delete;
+DROP TRIGGER IF EXISTS tags_search_update;
+DROP TRIGGER IF EXISTS tags_search_delete;
+DROP TRIGGER IF EXISTS trails_search_reindex_trail;
+DROP TRIGGER IF EXISTS trails_search_flush_pending;
+DROP TRIGGER IF EXISTS lists_search_reindex_list;
+DROP TRIGGER IF EXISTS lists_search_flush_pending;
+DROP VIEW IF EXISTS trails_search_reindex;
+DROP VIEW IF EXISTS trails_search_flush;
+DROP VIEW IF EXISTS trails_search_source;
+DROP VIEW IF EXISTS lists_search_reindex;
+DROP VIEW IF EXISTS lists_search_flush;
+DROP VIEW IF EXISTS lists_search_source;
+DROP TABLE IF EXISTS trails_search_pending;
+DROP TABLE IF EXISTS lists_search_pending;
+DROP TABLE IF EXISTS trails_search_terms;
+DROP TABLE IF EXISTS trails_search;
+DROP TABLE IF EXISTS lists_search_terms;
+DROP TABLE IF EXISTS lists_search;
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& Migrations() {
+  // 12's index changes, then every search index object of versions 10 to 12 dropped.
+  static const std::string migration_12 = R"sql(DROP INDEX trails_author;
+CREATE INDEX trails_author_public ON trails (author, public);
+DROP INDEX lists_author;
+CREATE INDEX lists_author_public ON lists (author, public);
+)sql" + std::string(kDropSearchIndexes);
   static const std::vector<Migration> kMigrations = {
       // 2: public indexes on (public) alone, so pages of public trails and lists come in rowid
       // order without sorting every public row first.
@@ -294,65 +332,11 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
        FoldCategoryNames},
       // 12: the first search index (migration 10) dropped, for migration 13 to build today's;
       // and authors' indexes that hold `public` too, for counting what a signed-in user sees.
-      {12, R"sql(DROP INDEX trails_author;
-CREATE INDEX trails_author_public ON trails (author, public);
-DROP INDEX lists_author;
-CREATE INDEX lists_author_public ON lists (author, public);
-DROP TRIGGER IF EXISTS trails_search_insert;
-DROP TRIGGER IF EXISTS trails_search_update;
-DROP TRIGGER IF EXISTS trails_search_delete;
-DROP TRIGGER IF EXISTS lists_search_insert;
-DROP TRIGGER IF EXISTS lists_search_update;
-DROP TRIGGER IF EXISTS lists_search_delete;
-DROP TRIGGER IF EXISTS users_search_update;
-DROP TRIGGER IF EXISTS users_search_delete;
-DROP TRIGGER IF EXISTS categories_search_update;
-DROP TRIGGER IF EXISTS categories_search_delete;
-DROP TRIGGER IF EXISTS tags_search_update;
-DROP TRIGGER IF EXISTS tags_search_delete;
-DROP VIEW IF EXISTS trails_search_reindex;
-DROP VIEW IF EXISTS trails_search_source;
-DROP VIEW IF EXISTS lists_search_reindex;
-DROP VIEW IF EXISTS lists_search_source;
-DROP TABLE IF EXISTS trails_search_terms;
-DROP TABLE IF EXISTS trails_search;
-DROP TABLE IF EXISTS lists_search_terms;
-DROP TABLE IF EXISTS lists_search;
-)sql",
-       nullptr},
+      {12, migration_12.c_str(), nullptr},
       // 13: the search index as schema.sql's search section makes it today (new records read
       // from their rows until 64 move together, no pending row for them), filled from every row.
       // Files of version 12 drop version 12's index first; older ones come here without one.
-      {13, R"sql(DROP TRIGGER IF EXISTS trails_search_insert;
-DROP TRIGGER IF EXISTS trails_search_update;
-DROP TRIGGER IF EXISTS trails_search_delete;
-DROP TRIGGER IF EXISTS lists_search_insert;
-DROP TRIGGER IF EXISTS lists_search_update;
-DROP TRIGGER IF EXISTS lists_search_delete;
-DROP TRIGGER IF EXISTS users_search_update;
-DROP TRIGGER IF EXISTS users_search_delete;
-DROP TRIGGER IF EXISTS categories_search_update;
-DROP TRIGGER IF EXISTS categories_search_delete;
-DROP TRIGGER IF EXISTS tags_search_update;
-DROP TRIGGER IF EXISTS tags_search_delete;
-DROP TRIGGER IF EXISTS trails_search_reindex_trail;
-DROP TRIGGER IF EXISTS trails_search_flush_pending;
-DROP TRIGGER IF EXISTS lists_search_reindex_list;
-DROP TRIGGER IF EXISTS lists_search_flush_pending;
-DROP VIEW IF EXISTS trails_search_reindex;
-DROP VIEW IF EXISTS trails_search_flush;
-DROP VIEW IF EXISTS trails_search_source;
-DROP VIEW IF EXISTS lists_search_reindex;
-DROP VIEW IF EXISTS lists_search_flush;
-DROP VIEW IF EXISTS lists_search_source;
-DROP TABLE IF EXISTS trails_search_pending;
-DROP TABLE IF EXISTS lists_search_pending;
-DROP TABLE IF EXISTS trails_search_terms;
-DROP TABLE IF EXISTS trails_search;
-DROP TABLE IF EXISTS lists_search_terms;
-DROP TABLE IF EXISTS lists_search;
-)sql",
-       CreateSearchIndex},
+      {13, kDropSearchIndexes, CreateSearchIndex},
   };
   return kMigrations;
 }

@@ -1,9 +1,8 @@
 // Query words -> one FTS5 query over the words table (words and their typos in the field columns,
 // inner parts as the beginnings of parts in the parts columns), ranked in the same pass by which
 // phrases matched in which columns, beside the records not yet moved into it, ranked by the same
-// rules. Every FTS5
-// query is a `?` parameter built here from quoted phrases, so no byte of the user's query reaches
-// FTS5's query syntax.
+// rules. Every FTS5 query is a `?` parameter built here from quoted phrases, so no byte of the
+// user's query reaches FTS5's query syntax.
 #include "services/search/search_index.h"
 
 #include <algorithm>

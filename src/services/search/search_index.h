@@ -1,9 +1,8 @@
 // The full-text index of trails and lists inside SQLite (schema.sql's search section: an FTS5
 // table, the records not yet moved into it beside it, triggers that keep both in the writing
-// transaction)
-// and its query core: which records match a query and how well, as SQL a caller combines with
-// visibility, filters, sort and paging, or run here with them. The functions keep no state; each
-// call uses its connection alone, as Database::Read hands it out.
+// transaction) and its query core: which records match a query and how well, as SQL a caller
+// combines with visibility, filters, sort and paging, or run here with them. The functions keep
+// no state; each call uses its connection alone, as Database::Read hands it out.
 //
 // Matching (util/search_words.h), for every word of the query (all words must match, each
 // somewhere): the word itself, any word it begins when it is the last one being typed ("zug"

@@ -8,11 +8,6 @@
 namespace cairn::api_test {
 namespace {
 
-std::string Trail(TestServer& server, const std::string& token, const std::string& author,
-                  Json fields) {
-  return server.CreateTrail(token, author, std::move(fields));
-}
-
 std::vector<std::string> Names(TestServer& server, const std::string& query,
                                const std::string& token = "") {
   Reply r = server.Get("/api/v1/trail?" + query, token);
@@ -31,13 +26,15 @@ TEST_CASE("q on the trail list finds words as the search does, in the list's ord
   TestServer server;
   auto [alice, alice_token] = server.CreateUser("alice");
   auto [bob, bob_token] = server.CreateUser("bob");
-  Trail(server, alice_token, alice,
-        {{"name", "Zugspitze via Höllental"}, {"distance", 21000}, {"location", "Garmisch"}});
-  Trail(server, alice_token, alice, {{"name", "Alpspitze Ferrata"}, {"distance", 9000}});
-  Trail(server, alice_token, alice,
-        {{"name", "Walk by the lake"}, {"description", "Zugspitze views"}, {"distance", 5000}});
-  Trail(server, bob_token, bob, {{"name", "Bob's secret Zugspitze"}, {"public", false}});
-  Trail(server, bob_token, bob, {{"name", "Shared Zugspitze"}, {"public", false}});
+  server.CreateTrail(
+      alice_token, alice,
+      {{"name", "Zugspitze via Höllental"}, {"distance", 21000}, {"location", "Garmisch"}});
+  server.CreateTrail(alice_token, alice, {{"name", "Alpspitze Ferrata"}, {"distance", 9000}});
+  server.CreateTrail(
+      alice_token, alice,
+      {{"name", "Walk by the lake"}, {"description", "Zugspitze views"}, {"distance", 5000}});
+  server.CreateTrail(bob_token, bob, {{"name", "Bob's secret Zugspitze"}, {"public", false}});
+  server.CreateTrail(bob_token, bob, {{"name", "Shared Zugspitze"}, {"public", false}});
 
   CHECK(Names(server, "q=hollental") == Names_{"Zugspitze via Höllental"});
   CHECK(Names(server, "q=spitze&sort=name") ==
@@ -62,7 +59,7 @@ TEST_CASE("q on the trail list finds words as the search does, in the list's ord
   }
   // Pages of a larger match keep their total.
   for (int i = 0; i < 7; ++i) {
-    Trail(server, alice_token, alice, {{"name", "Rundweg " + std::to_string(i)}});
+    server.CreateTrail(alice_token, alice, {{"name", "Rundweg " + std::to_string(i)}});
   }
   Reply page = server.Get("/api/v1/trail?q=rundweg&perPage=3&page=3&sort=name");
   REQUIRE(page.status == 200);
