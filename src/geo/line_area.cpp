@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <utility>
 
 #include "geo/polyline.h"
@@ -94,19 +95,23 @@ double Nearest(NextPoint&& next, const LatLon& point, double enough) {
                      (p.lat - point.lat) * scale.lat};
   };
   double best = std::numeric_limits<double>::infinity();
-  LatLon p{};
-  if (!next(p)) return best;
-  auto [x0, y0] = project(p);
+  LatLon previous{}, p{};
+  if (!next(previous)) return best;
+  auto [x0, y0] = project(previous);
   best = std::hypot(x0, y0);
   while (best > enough && next(p)) {
-    const auto [x1, y1] = project(p);
+    // The stretch goes the short way from where its start was placed: each end placed apart
+    // could put them on opposite sides of the world, and a stretch half a world from `point`
+    // (astride the meridian opposite it) would seem to pass right by it.
+    const double x1 = x0 + LongitudeDifferenceDegrees(previous.lon, p.lon) * scale.lon;
+    const double y1 = (p.lat - point.lat) * scale.lat;
     const double dx = x1 - x0, dy = y1 - y0;
     const double length2 = dx * dx + dy * dy;
     // The nearest point of the stretch to the origin: its projection, clamped to the stretch.
     const double t = length2 > 0 ? std::clamp(-(x0 * dx + y0 * dy) / length2, 0.0, 1.0) : 0.0;
     best = std::min(best, std::hypot(x0 + t * dx, y0 + t * dy));
-    x0 = x1;
-    y0 = y1;
+    previous = p;
+    std::tie(x0, y0) = project(p);
   }
   return best;
 }
@@ -125,6 +130,47 @@ auto EncodedPoints(PolylineReader& reader) {
   return [&reader](LatLon& point) { return reader.Next(point); };
 }
 
+// The least `v` whose point `v / scale` (as PolylineReader divides) is at or above `edge`, and
+// the greatest at or below it: a box's edges in a line's own units, so that an integer
+// comparison answers exactly as the one in degrees would. `edge` is finite and within ±180.
+int64_t FirstAtOrAbove(double edge, int64_t scale) {
+  const double s = static_cast<double>(scale);
+  auto v = static_cast<int64_t>(std::ceil(edge * s));
+  while (static_cast<double>(v - 1) / s >= edge) --v;
+  while (static_cast<double>(v) / s < edge) ++v;
+  return v;
+}
+int64_t LastAtOrBelow(double edge, int64_t scale) {
+  const double s = static_cast<double>(scale);
+  auto v = static_cast<int64_t>(std::floor(edge * s));
+  while (static_cast<double>(v + 1) / s <= edge) ++v;
+  while (static_cast<double>(v) / s > edge) --v;
+  return v;
+}
+
+// A box in a line's own units. Its outcode tells on which sides of the box a point lies: two
+// points on the same side (a shared bit) have no stretch between them in the box, so most of a
+// line far from the box costs its decoding and four comparisons per point.
+struct ScaledBox {
+  int64_t south, west, north, east;
+
+  ScaledBox(const BoundingBox& box, int64_t scale)
+      : south(FirstAtOrAbove(box.south, scale)),
+        west(FirstAtOrAbove(box.west, scale)),
+        north(LastAtOrBelow(box.north, scale)),
+        east(LastAtOrBelow(box.east, scale)) {}
+
+  unsigned Outcode(int64_t lat, int64_t lon) const {
+    return (lat < south ? 1u : 0u) | (lat > north ? 2u : 0u) | (lon < west ? 4u : 0u) |
+           (lon > east ? 8u : 0u);
+  }
+};
+
+bool Scalable(const BoundingBox& box) {
+  return std::abs(box.south) <= 90 && std::abs(box.north) <= 90 && std::abs(box.west) <= 180 &&
+         std::abs(box.east) <= 180;
+}
+
 }  // namespace
 
 bool LineCrossesBox(std::span<const LatLon> line, const BoundingBox& box) {
@@ -141,13 +187,47 @@ double DistanceToLineMeters(std::span<const LatLon> line, const LatLon& point) {
 
 bool EncodedLineCrossesBox(std::string_view polyline, const BoundingBox& box) {
   PolylineReader reader(polyline);
-  return CrossesBox(EncodedPoints(reader), box);
+  if (box.CrossesAntimeridian() || !Scalable(box)) return CrossesBox(EncodedPoints(reader), box);
+  const ScaledBox scaled(box, reader.scale());
+  const PlainBox plain{box.south, box.west, box.north, box.east};
+  const int64_t half_turn = 180 * reader.scale();
+  const auto degrees = [s = static_cast<double>(reader.scale())](int64_t lat, int64_t lon) {
+    return LatLon{static_cast<double>(lat) / s, static_cast<double>(lon) / s};
+  };
+  int64_t lat = 0, lon = 0;
+  if (!reader.NextScaled(lat, lon)) return false;
+  unsigned code = scaled.Outcode(lat, lon);
+  if (code == 0) return true;
+  for (int64_t previous_lat = lat, previous_lon = lon; reader.NextScaled(lat, lon);
+       previous_lat = lat, previous_lon = lon) {
+    const unsigned previous_code = code;
+    code = scaled.Outcode(lat, lon);
+    if (code == 0) return true;
+    // Both ends beyond one edge: the stretch is too, unless it goes the short way over the
+    // antimeridian, which the test in degrees follows.
+    if ((code & previous_code) != 0 && std::llabs(lon - previous_lon) <= half_turn) continue;
+    const LatLon a = degrees(previous_lat, previous_lon);
+    if (StepMeetsPlainBox(&a, degrees(lat, lon), plain)) return true;
+  }
+  return false;
 }
 
 bool EncodedPointInBox(std::string_view polyline, const BoundingBox& box) {
   PolylineReader reader(polyline);
-  for (LatLon point; reader.Next(point);) {
-    if (InBox(point, box)) return true;
+  if (!Scalable(box)) {
+    for (LatLon point; reader.Next(point);) {
+      if (InBox(point, box)) return true;
+    }
+    return false;
+  }
+  const ScaledBox scaled(box, reader.scale());
+  const bool wraps = box.CrossesAntimeridian();
+  for (int64_t lat = 0, lon = 0; reader.NextScaled(lat, lon);) {
+    if (lat < scaled.south || lat > scaled.north) continue;
+    if (wraps ? lon >= scaled.west || lon <= scaled.east
+              : lon >= scaled.west && lon <= scaled.east) {
+      return true;
+    }
   }
   return false;
 }

@@ -50,7 +50,9 @@ std::string EncodePolyline(std::span<const LatLon> points, int precision) {
 }
 
 PolylineReader::PolylineReader(std::string_view encoded, int precision)
-    : encoded_(encoded), scale_(kPowersOfTen[std::clamp(precision, 0, kMaxPrecision)]) {}
+    : encoded_(encoded),
+      scale_(kPowersOfTen[std::clamp(precision, 0, kMaxPrecision)]),
+      limit_{90 * scale_, 180 * scale_} {}
 
 bool PolylineReader::Fail(size_t offset, const char* what) {
   error_ = util::Error::InvalidArgument("Polyline: at byte offset " + std::to_string(offset) +
@@ -60,34 +62,47 @@ bool PolylineReader::Fail(size_t offset, const char* what) {
 }
 
 bool PolylineReader::Next(LatLon& point) {
-  if (pos_ >= encoded_.size()) return false;
-  const int64_t limit[2] = {90 * scale_, 180 * scale_};
-  const size_t point_start = pos_;
+  int64_t lat = 0, lon = 0;
+  if (!NextScaled(lat, lon)) return false;
+  point = {static_cast<double>(lat) / static_cast<double>(scale_),
+           static_cast<double>(lon) / static_cast<double>(scale_)};
+  return true;
+}
+
+bool PolylineReader::NextScaled(int64_t& lat, int64_t& lon) {
+  // Locals, not members, in the loop: the compiler keeps them in registers.
+  const char* const data = encoded_.data();
+  const size_t size = encoded_.size();
+  size_t pos = pos_;
+  if (pos >= size) return false;
+  int64_t values[2] = {value_[0], value_[1]};
   for (int axis = 0; axis < 2; ++axis) {
-    if (pos_ == encoded_.size()) return Fail(point_start, "a latitude has no longitude");
-    const size_t value_start = pos_;
+    if (pos == size) return Fail(pos_, "a latitude has no longitude");
+    const size_t value_start = pos;
     uint64_t bits = 0;
-    for (int chunk_index = 0;; ++chunk_index) {
-      if (pos_ == encoded_.size()) return Fail(value_start, "the last value is cut short");
-      if (chunk_index == kMaxChunks) return Fail(value_start, "a value is too long");
-      const int chunk = static_cast<unsigned char>(encoded_[pos_]) - kCharacterOffset;
-      if (chunk < 0 || chunk > 63) return Fail(pos_, "not a polyline character");
-      ++pos_;
-      bits |= static_cast<uint64_t>(chunk & 0x1f) << (kChunkBits * chunk_index);
+    for (unsigned shift = 0;; shift += kChunkBits) {
+      if (pos == size) return Fail(value_start, "the last value is cut short");
+      if (shift == kMaxChunks * kChunkBits) return Fail(value_start, "a value is too long");
+      // Unsigned, so a character below the offset wraps round and fails the one test.
+      const unsigned chunk = static_cast<unsigned char>(data[pos]) - unsigned{kCharacterOffset};
+      if (chunk > 63) return Fail(pos, "not a polyline character");
+      ++pos;
+      bits |= static_cast<uint64_t>(chunk & 0x1f) << shift;
       if (!(chunk & kContinuationBit)) break;
     }
     const int64_t magnitude = static_cast<int64_t>(bits >> 1);
     const int64_t delta = (bits & 1) ? -magnitude - 1 : magnitude;
     // Checked before adding, so the sum cannot overflow.
-    if (delta > 2 * limit[axis] || delta < -2 * limit[axis] ||
-        std::llabs(value_[axis] + delta) > limit[axis]) {
+    const int64_t limit = limit_[axis];
+    if (delta > 2 * limit || delta < -2 * limit || std::llabs(values[axis] + delta) > limit) {
       return Fail(value_start,
                   axis == 0 ? "the latitude leaves [-90, 90]" : "the longitude leaves [-180, 180]");
     }
-    value_[axis] += delta;
+    values[axis] += delta;
   }
-  point = {static_cast<double>(value_[0]) / static_cast<double>(scale_),
-           static_cast<double>(value_[1]) / static_cast<double>(scale_)};
+  pos_ = pos;
+  value_[0] = lat = values[0];
+  value_[1] = lon = values[1];
   return true;
 }
 

@@ -32,6 +32,11 @@ class PolylineReader {
   // The next point into `point` and true; false at the end, or at a fault (`error()` says which,
   // as DecodePolyline would).
   bool Next(LatLon& point);
+  // The same in the line's own units, degrees times 10^precision (`scale()`): Next's point is
+  // each value divided by the scale. Tests that can be decided in these integers skip the
+  // division and the comparisons in floating point.
+  bool NextScaled(int64_t& lat, int64_t& lon);
+  int64_t scale() const { return scale_; }
   const std::optional<util::Error>& error() const { return error_; }
 
  private:
@@ -40,6 +45,7 @@ class PolylineReader {
   std::string_view encoded_;
   size_t pos_ = 0;
   int64_t scale_;
+  int64_t limit_[2];           // the largest latitude and longitude, scaled
   int64_t value_[2] = {0, 0};  // latitude, longitude, scaled
   std::optional<util::Error> error_;
 };

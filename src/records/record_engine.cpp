@@ -21,9 +21,14 @@ ListCondition ListCondition::And(const ListCondition& other) const {
   const auto both = [](const storage::SqlFragment& a, const storage::SqlFragment& b) {
     return storage::SqlFragment{"(" + a.sql + ") AND (" + b.sql + ")", Concat(a.params, b.params)};
   };
-  // Rows holding both are candidates of either: one side's candidates are enough.
-  return {both(find, other.find), both(check, other.check),
-          candidates.sql.empty() ? other.candidates : candidates};
+  // Rows holding both are candidates of either: one side's candidates are enough, the other
+  // side then found among them.
+  if (candidates.sql.empty()) {
+    return {both(find, other.find), both(check, other.check), other.candidates,
+            both(find, other.on_candidate)};
+  }
+  return {both(find, other.find), both(check, other.check), candidates,
+          both(on_candidate, other.find)};
 }
 
 std::string RecordEngine::Now() const { return util::FormatTimestamp(clock_.NowMillis()); }
@@ -66,14 +71,17 @@ util::Result<int64_t> WalkThreshold(storage::Connection& connection, const std::
       std::sqrt(static_cast<double>(wanted) * static_cast<double>(*rows) / kSortCostPerRow)));
 }
 
-// The rowids of the rows `gather` (a SELECT of rowids, its LIMIT a last `?`) yields, when fewer
-// than `threshold`; nothing when more do (then walking the order's index wins).
+// The rowids of the rows `gather` (a SELECT of rowids) yields, when fewer than `threshold`;
+// nothing when more do (then walking the order's index wins). A gather that cannot yield
+// `threshold` rows (`bounded`) runs without a LIMIT: SQLite sorts a LIMITed ORDER BY in a
+// temporary index, several times dearer per row than its sorter.
 util::Result<std::optional<std::vector<int64_t>>> FewMatches(storage::Connection& connection,
                                                              const storage::SqlFragment& gather,
-                                                             int64_t threshold) {
+                                                             int64_t threshold, bool bounded) {
   storage::SqlParams capped = gather.params;
-  capped.emplace_back(threshold);
-  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(gather.sql + " LIMIT ?", capped));
+  if (!bounded) capped.emplace_back(threshold);
+  CAIRN_ASSIGN_OR_RETURN(auto rows,
+                         connection.Query(gather.sql + (bounded ? "" : " LIMIT ?"), capped));
   using Rowids = std::optional<std::vector<int64_t>>;
   if (static_cast<int64_t>(rows.rows.size()) >= threshold) return Rowids();
   std::vector<int64_t> rowids;
@@ -179,10 +187,17 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
     // the rows are read for the condition anyway, their keys with them.
     storage::SqlFragment gather{"SELECT t.rowid FROM " + table + " t WHERE " + where, where_params};
     if (all_few) {
-      gather.sql += " ORDER BY " + order;
-      gather.params = Concat(std::move(gather.params), sort.params);
+      // Each candidate joined to its row as it comes (no temporary index for `find`'s IN), and
+      // every match comes back in the page's order.
+      gather.sql = "SELECT t.rowid FROM (" + extra.candidates.sql + ") c CROSS JOIN " + table +
+                   " t ON t.rowid = c.id WHERE (" + view.sql + ") AND (" + filter.sql + ") AND (" +
+                   extra.on_candidate.sql + ") ORDER BY " + order;
+      gather.params =
+          Concat(Concat(Concat(Concat(extra.candidates.params, view.params), filter.params),
+                        extra.on_candidate.params),
+                 sort.params);
     }
-    CAIRN_ASSIGN_OR_RETURN(few, FewMatches(connection, gather, threshold));
+    CAIRN_ASSIGN_OR_RETURN(few, FewMatches(connection, gather, threshold, all_few));
     dense = !few;
     if (!query.skip_total && few) matching = static_cast<int64_t>(few->size());
     if (!query.skip_total && !few && matching < 0) {

@@ -34,20 +34,26 @@ struct ListQuery {
 
 // A condition on listed rows (alias "t") in two forms that hold for the same rows: `find`, by
 // which SQLite can find them (an index, a `rowid IN (...)`), and `check`, cheap to test one row
-// at a time while a page walks the order's index (a map area: the row looked up in the R*Tree by
-// its rowid, where `find` gathers every trail of the area first).
+// at a time while a page walks the order's index (a map area: the row's own track bounds before
+// its line, where `find` gathers every trail of the area first).
 struct ListCondition {
   storage::SqlFragment find{"1", {}};
   storage::SqlFragment check{"1", {}};
-  // Optional: a SELECT whose column `id` holds the rowid of every row the condition may hold for
-  // (some may not; any order): their number bounds the matches from above, so a list can tell
-  // a small area (gather its few matches with `find`) from a large one (count them, then walk
-  // the order's index with `check`) without gathering the large one.
+  // Optional: a SELECT whose column `id` holds the rowid of every row the condition may hold for,
+  // each once (some may not; any order): their number bounds the matches from above, so a list
+  // can tell a small area (gather its few matches) from a large one (count them, then walk the
+  // order's index with `check`) without gathering the large one.
   storage::SqlFragment candidates{"", {}};
+  // With `candidates`: the condition on a row that is one of them (`find` without finding
+  // them), so a small area's candidates are joined to their rows as they come, not written into
+  // a temporary index for `find`'s `IN` first.
+  storage::SqlFragment on_candidate{"1", {}};
 
-  // One form for both.
-  static ListCondition Same(storage::SqlFragment condition) { return {condition, condition}; }
-  // Both forms of this AND `other`.
+  // One form for all.
+  static ListCondition Same(storage::SqlFragment condition) {
+    return {condition, condition, {"", {}}, condition};
+  }
+  // The forms of this AND `other`.
   ListCondition And(const ListCondition& other) const;
 };
 

@@ -184,9 +184,9 @@ void RegisterSearchRank(sqlite3* db) {
   if (result != SQLITE_OK) throw SQLite::Exception(db, result);
 }
 
-// cairn_line_crosses_box(polyline, south, west, north, east[, preview]): with the trail's
-// `preview`, whose points are points of its map line (geo/simplify.h), a preview point in the
-// box decides at once. Lines are read only as far as the first point that answers.
+// cairn_line_crosses_box(polyline, south, west, north, east[, some_points]): with a line of some
+// of the map line's own points (the trail's `sketch`, geo/simplify.h), one of them in the box
+// decides at once. Lines are read only as far as the first point that answers.
 void LineCrossesBoxFunction(sqlite3_context* context, int count, sqlite3_value** arguments) {
   if (AnyNull(5, arguments)) return sqlite3_result_null(context);
   Guarded(context, [&] {

@@ -8,10 +8,11 @@
 //   cairn_search_rank(fts_table, phrases, tiers)
 //                                      an FTS5 auxiliary function: the same rank from the
 //                                      columns each phrase of the MATCH query matched.
-//   cairn_line_crosses_box(polyline, south, west, north, east[, preview])
+//   cairn_line_crosses_box(polyline, south, west, north, east[, some_points])
 //                                      1 when the encoded map line passes through the box
-//                                      (geo::LineCrossesBox), else 0; a point of the trail's
-//                                      preview (a subset of the line's) in the box decides first.
+//                                      (geo::LineCrossesBox), else 0; a point of `some_points`
+//                                      (the trail's sketch, a subset of the line's) in the box
+//                                      decides first.
 //   cairn_line_within(polyline, lat, lon, metres)
 //                                      1 when some part of the line is within `metres` of the
 //                                      point (geo::DistanceToLineMeters), else 0.

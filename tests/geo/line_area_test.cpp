@@ -60,6 +60,21 @@ TEST_CASE("the distance from a point to a line counts the stretches between poin
   CHECK(std::isinf(DistanceToLineMeters(std::vector<LatLon>{}, {1, 2})));
 }
 
+TEST_CASE("a line astride the meridian opposite a point is half a world from it",
+          "[geo][line_area]") {
+  // From (34° S, 66° W), 113.5° E lies 179.5° to the east and 114.5° E 179.5° to the west: each
+  // end alone is half a world away, and the stretch between them (on the far side of the
+  // Earth) must not be drawn back across the point.
+  const std::vector<LatLon> far_side = {{-34, 113.5}, {-34.1, 114.5}};
+  const LatLon point{-34, -66};
+  CHECK(DistanceToLineMeters(far_side, point) > 1e7);
+  CHECK_FALSE(EncodedLineWithin(EncodePolyline(far_side), point, 100e3));
+  // The same stretch crossing the antimeridian near a point is still near it.
+  const std::vector<LatLon> across = {{-34, 179.9}, {-34, -179.9}};
+  CHECK(DistanceToLineMeters(across, {-34.01, 180}) ==
+        Approx(DistanceMeters(-34, 180, -34.01, 180)).epsilon(0.01));
+}
+
 TEST_CASE("the tests on an encoded line answer as on the decoded line", "[geo][line_area]") {
   // Random walks and boxes around the antimeridian and in the Alps, boxes of every size: the
   // point-by-point reading must agree with the whole line's answer every time.
@@ -106,6 +121,36 @@ TEST_CASE("the tests on an encoded line answer as on the decoded line", "[geo][l
   CHECK(within < 1800);
   CHECK_FALSE(EncodedLineCrossesBox("", kGarmisch));
   CHECK_FALSE(EncodedLineWithin("", {47.5, 11.1}, 1e6));
+}
+
+TEST_CASE("a box whose edge runs through a point of an encoded line holds that point",
+          "[geo][line_area]") {
+  // The encoded tests compare in the line's own units: a box edge exactly on a decoded point
+  // keeps it (edges are included), the next double beyond it does not, as in degrees.
+  const std::vector<LatLon> line{{47.12345, 11.54321}, {47.2, 11.6}, {47.3, 11.7}};
+  const std::string encoded = EncodePolyline(line);
+  const auto decoded = DecodePolyline(encoded);
+  REQUIRE(decoded.ok());
+  const LatLon p = decoded->front();
+  const auto beyond = [](double edge, double away) { return std::nextafter(edge, away); };
+  const std::vector<BoundingBox> boxes{
+      {.south = p.lat, .west = p.lon, .north = p.lat, .east = p.lon},  // the point alone
+      {.south = p.lat - 0.01, .west = p.lon - 0.01, .north = p.lat, .east = p.lon},
+      {.south = beyond(p.lat, 90), .west = p.lon - 0.01, .north = p.lat + 0.001, .east = p.lon},
+      {.south = p.lat - 0.01, .west = beyond(p.lon, 180), .north = p.lat, .east = p.lon + 0.001},
+      {.south = p.lat - 0.01, .west = p.lon - 0.01, .north = beyond(p.lat, -90), .east = p.lon},
+      {.south = p.lat - 0.01, .west = p.lon - 0.01, .north = p.lat, .east = beyond(p.lon, -180)},
+      // Across the antimeridian, holding the point's longitude on its western side.
+      {.south = p.lat, .west = p.lon, .north = p.lat, .east = -170},
+      {.south = p.lat, .west = beyond(p.lon, 180), .north = p.lat, .east = -170},
+  };
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    INFO("box " << i);
+    const bool holds = AnyPointInBox(std::span(*decoded).first(1), boxes[i]);
+    CHECK(holds == (i < 2 || i == 6));
+    CHECK(EncodedPointInBox(EncodePolyline(std::span(line).first(1)), boxes[i]) == holds);
+    CHECK(EncodedLineCrossesBox(encoded, boxes[i]) == LineCrossesBox(*decoded, boxes[i]));
+  }
 }
 
 }  // namespace

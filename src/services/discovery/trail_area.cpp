@@ -10,8 +10,9 @@
 namespace cairn::services {
 namespace {
 
-// The rowids of the tracks whose bounds overlap `box`, as a SELECT for `IN (...)`: one range of
-// the R*Tree, or two for a box across the antimeridian (the R*Tree's boxes cannot wrap).
+// The rowids of the tracks whose bounds overlap `box`, each once, as a SELECT: one range of the
+// R*Tree, or two for a box across the antimeridian (the R*Tree's boxes cannot wrap; a track
+// across it overlaps both).
 std::string OverlappingTracks(const geo::BoundingBox& box, storage::SqlParams& params) {
   const std::string range =
       "SELECT id FROM trails_bbox WHERE max_lat >= ? AND min_lat <= ? AND max_lon >= ? AND "
@@ -22,20 +23,21 @@ std::string OverlappingTracks(const geo::BoundingBox& box, storage::SqlParams& p
   }
   params.insert(params.end(), {box.south, box.north, box.west, 180.0});
   params.insert(params.end(), {box.south, box.north, -180.0, box.east});
-  return range + " UNION ALL " + range;
+  return range + " UNION " + range;
 }
 
-// The R*Tree row of the trail aliased `a` overlaps `box` (one lookup by rowid), and
-// `and_then` (a condition that may read the R*Tree row as `b`) holds.
-std::string TrackOverlapsAnd(const std::string& a, const geo::BoundingBox& box,
-                             const std::string& and_then, storage::SqlParams& params) {
-  std::string sql = "EXISTS (SELECT 1 FROM trails_bbox b WHERE b.id = " + a +
-                    ".rowid AND b.max_lat >= ? AND b.min_lat <= ? AND ";
+// The trail aliased `a`, which has a track, may cross `box` by its bounds: its own columns,
+// exact where the R*Tree's are rounded outwards. A track over the antimeridian (min_lon >
+// max_lon) is taken to reach every longitude, as the R*Tree holds it.
+std::string BoundsOverlap(const std::string& a, const geo::BoundingBox& box,
+                          storage::SqlParams& params) {
+  std::string sql =
+      a + ".max_lat >= ? AND " + a + ".min_lat <= ? AND (" + a + ".min_lon > " + a + ".max_lon OR ";
   params.insert(params.end(), {box.south, box.north});
-  sql += box.CrossesAntimeridian() ? "(b.max_lon >= ? OR b.min_lon <= ?)"
-                                   : "b.max_lon >= ? AND b.min_lon <= ?";
+  sql += box.CrossesAntimeridian() ? a + ".max_lon >= ? OR " + a + ".min_lon <= ?)"
+                                   : "(" + a + ".max_lon >= ? AND " + a + ".min_lon <= ?))";
   params.insert(params.end(), {box.west, box.east});
-  return sql + " AND (" + and_then + "))";
+  return sql;
 }
 
 // The trail aliased `a` starts in the box (and has a start: not 0, 0).
@@ -56,12 +58,35 @@ std::string TracklessStartsIn(const geo::BoundingBox& box, storage::SqlParams& p
 }
 
 // The trails whose bounds overlap `box` or that start in it without a track: every trail an
-// area condition can hold for. One `rowid IN (...)` that SQLite takes as the way into the table
-// (a handful of R*Tree pages), whatever other index a condition beside it could use: the
-// `public` index would have it check every public trail of the archive.
+// area condition can hold for, each once (the R*Tree holds the trails with a track).
 std::string Candidates(const geo::BoundingBox& box, storage::SqlParams& params) {
   std::string sql = OverlappingTracks(box, params);
   return sql + " UNION ALL " + TracklessStartsIn(box, params);
+}
+
+// The forms of an area condition from `candidates` and `on_candidate`, the test of one trail
+// that its bounds may hold for: `find` looks the candidates up (a `rowid IN (...)` that SQLite
+// takes as the way into the table, a handful of R*Tree pages, whatever other index a condition
+// beside it could use: the `public` index would have it check every public trail of the
+// archive); `check`, for a walk over another index, tests the bounds first from the row itself.
+records::ListCondition AreaCondition(const std::string& a, const geo::BoundingBox& box,
+                                     const storage::SqlFragment& on_candidate) {
+  records::ListCondition condition;
+  condition.candidates.sql = Candidates(box, condition.candidates.params);
+  condition.on_candidate = on_candidate;
+  condition.find.params = condition.candidates.params;
+  condition.find.sql =
+      "(" + a + ".rowid IN (" + condition.candidates.sql + ") AND (" + on_candidate.sql + "))";
+  condition.find.params.insert(condition.find.params.end(), on_candidate.params.begin(),
+                               on_candidate.params.end());
+  // CASE, not AND: SQLite evaluates both sides of an AND inside an expression, and the line
+  // is read only where the bounds cannot decide.
+  storage::SqlFragment& check = condition.check;
+  check.sql = "(CASE WHEN CASE WHEN " + a + ".polyline = '' THEN " + StartIn(a, box, check.params) +
+              " ELSE " + BoundsOverlap(a, box, check.params) + " END THEN " + on_candidate.sql +
+              " ELSE 0 END)";
+  check.params.insert(check.params.end(), on_candidate.params.begin(), on_candidate.params.end());
+  return condition;
 }
 
 util::Result<double> ParseCoordinate(std::string_view text) {
@@ -80,17 +105,33 @@ util::Result<double> ParseCoordinate(std::string_view text) {
 
 records::ListCondition TrailsCrossingBox(std::string_view alias, const geo::BoundingBox& box) {
   const std::string a(alias);
-  records::ListCondition condition;
-  // Tracks whose R*Tree bounds lie wholly in a plain box are in it, decided inside the R*Tree:
-  // a trail's own bounds columns come after its map line in the row, so reading them would read
-  // the line too. (The R*Tree rounds bounds outwards, so a track on the edge may land with those
-  // whose line is checked, never the other way round.)
-  storage::SqlFragment& find = condition.find;
+  // A track whose bounds lie wholly in a plain box is in it; the others have their line read,
+  // after the points of its sketch (a few of the line's own points, spread along it: one in the
+  // box decides at once). A trail without a track is where it starts.
+  const std::string line_crosses =
+      "cairn_line_crosses_box(" + a + ".polyline, ?, ?, ?, ?, " + a + ".sketch)";
+  storage::SqlFragment on_candidate;
+  on_candidate.sql =
+      "CASE WHEN " + a + ".polyline = '' THEN " + StartIn(a, box, on_candidate.params);
+  if (!box.CrossesAntimeridian()) {
+    on_candidate.sql += " WHEN " + a + ".min_lat >= ? AND " + a + ".max_lat <= ? AND " + a +
+                        ".min_lon >= ? AND " + a + ".max_lon <= ? AND " + a + ".min_lon <= " + a +
+                        ".max_lon THEN 1";
+    on_candidate.params.insert(on_candidate.params.end(),
+                               {box.south, box.north, box.west, box.east});
+  }
+  on_candidate.sql += " ELSE " + line_crosses + " END";
+  on_candidate.params.insert(on_candidate.params.end(), {box.south, box.west, box.north, box.east});
+  records::ListCondition condition = AreaCondition(a, box, on_candidate);
+
+  // `find` takes the tracks whose R*Tree bounds lie wholly in a plain box from the R*Tree alone
+  // (it rounds bounds outwards, so a track on the edge may land with those whose line is read,
+  // never the other way round): a count of a large area then reads their rows only for
+  // conditions beside it, from an index where it can (`public`).
   const std::string inside_bounds =
       "min_lat >= ? AND max_lat <= ? AND min_lon >= ? AND max_lon <= ?";
-  // The preview's points are points of the line: one in the box spares decoding the line.
-  const std::string line_crosses =
-      "cairn_line_crosses_box(" + a + ".polyline, ?, ?, ?, ?, " + a + ".preview)";
+  storage::SqlFragment& find = condition.find;
+  find = {};
   if (box.CrossesAntimeridian()) {  // every overlapping track has its line checked
     find.sql = "((" + a + ".rowid IN (";
     find.sql += OverlappingTracks(box, find.params);
@@ -98,28 +139,12 @@ records::ListCondition TrailsCrossingBox(std::string_view alias, const geo::Boun
     find.sql = "(" + a + ".rowid IN (SELECT id FROM trails_bbox WHERE " + inside_bounds + ") OR (" +
                a + ".rowid IN (";
     find.params.insert(find.params.end(), {box.south, box.north, box.west, box.east});
-    // Only the tracks on the edge: a line is read only where the bounds cannot decide.
     find.sql += OverlappingTracks(box, find.params) + " AND NOT (" + inside_bounds + ")";
     find.params.insert(find.params.end(), {box.south, box.north, box.west, box.east});
   }
   find.sql += ") AND " + line_crosses + ") OR " + a + ".rowid IN (";
   find.params.insert(find.params.end(), {box.south, box.west, box.north, box.east});
   find.sql += TracklessStartsIn(box, find.params) + "))";
-  condition.candidates.sql = Candidates(box, condition.candidates.params);
-
-  // One trail: its R*Tree row inside the box or its line crossing it; or, without a track, its
-  // start (the start first: most trails a walk meets start elsewhere, and the line is long).
-  storage::SqlFragment& check = condition.check;
-  std::string inside = "0";
-  storage::SqlParams inside_params;
-  if (!box.CrossesAntimeridian()) {
-    inside = "b.min_lat >= ? AND b.max_lat <= ? AND b.min_lon >= ? AND b.max_lon <= ?";
-    inside_params = {box.south, box.north, box.west, box.east};
-  }
-  check.sql = "(" + TrackOverlapsAnd(a, box, "(" + inside + ") OR " + line_crosses, check.params);
-  check.params.insert(check.params.end(), inside_params.begin(), inside_params.end());
-  check.params.insert(check.params.end(), {box.south, box.west, box.north, box.east});
-  check.sql += " OR (" + StartIn(a, box, check.params) + " AND " + a + ".polyline = ''))";
   return condition;
 }
 
@@ -145,22 +170,11 @@ records::ListCondition TrailsNearPoint(std::string_view alias, const geo::LatLon
     if (box.east > 180) box.east -= 360;
   }
   const std::string a(alias);
-  const std::string line_within = "cairn_line_within(" + a + ".polyline, ?, ?, ?)";
-  const std::string start_within = "cairn_distance(" + a + ".lat, " + a + ".lon, ?, ?) <= ?";
-  records::ListCondition condition;
-  storage::SqlFragment& find = condition.find;
-  find.sql = "(" + a + ".rowid IN (" + Candidates(box, find.params) + ") AND CASE WHEN " + a +
-             ".polyline != '' THEN " + line_within + " ELSE " + start_within + " END)";
-  find.params.insert(find.params.end(),
-                     {point.lat, point.lon, meters, point.lat, point.lon, meters});
-  condition.candidates.sql = Candidates(box, condition.candidates.params);
-  storage::SqlFragment& check = condition.check;
-  check.sql = "(" + TrackOverlapsAnd(a, box, line_within, check.params);
-  check.params.insert(check.params.end(), {point.lat, point.lon, meters});
-  check.sql += " OR (" + StartIn(a, box, check.params) + " AND " + a + ".polyline = '' AND " +
-               start_within + "))";
-  check.params.insert(check.params.end(), {point.lat, point.lon, meters});
-  return condition;
+  const storage::SqlFragment on_candidate{
+      "CASE WHEN " + a + ".polyline != '' THEN cairn_line_within(" + a +
+          ".polyline, ?, ?, ?) ELSE cairn_distance(" + a + ".lat, " + a + ".lon, ?, ?) <= ? END",
+      {point.lat, point.lon, meters, point.lat, point.lon, meters}};
+  return AreaCondition(a, box, on_candidate);
 }
 
 storage::SqlFragment TrailsCompletedBy(std::string_view alias, const std::string& user_id,

@@ -3,9 +3,9 @@
 // R*Tree of track bounds (schema.sql `trails_bbox`) finds the candidates; a trail whose bounds lie
 // wholly in a box is in it; the others have their map line (the simplified `polyline`) checked
 // by the SQL functions of storage/sql_functions.h. A trail without a track is placed at its start
-// point, unless it has none (0, 0). Each comes in both forms of records::ListCondition: `find`
-// gathers the area's trails from the R*Tree (and the partial index of starts), `check` looks one
-// trail up in it by rowid.
+// point, unless it has none (0, 0). Each comes in the forms of records::ListCondition: `find`
+// gathers the area's trails from the R*Tree (and the partial index of starts), `on_candidate`
+// tests one of them, `check` tests any trail from its own bounds first.
 #pragma once
 
 #include <string>

@@ -1,7 +1,8 @@
 // The forms of the map-area conditions (records::ListCondition): `find`, which gathers an
-// area's trails from the R*Tree, and `check`, which looks one trail up in it, must hold for the
-// same trails whatever the area: random boxes (some across the antimeridian) and circles over
-// trails with tracks, without tracks, and without a start.
+// area's trails from the R*Tree, `check`, which tests one trail's own bounds and line, and
+// `on_candidate` over the candidates, must hold for the trails whose lines (or starts) the
+// geometry in C++ finds in the area, whatever the area: random boxes (some across the
+// antimeridian) and circles over trails with tracks, without tracks, and without a start.
 #include "services/discovery/trail_area.h"
 
 #include <algorithm>
@@ -10,6 +11,8 @@
 #include <random>
 #include <set>
 
+#include "geo/line_area.h"
+#include "geo/polyline.h"
 #include "records/record_engine.h"
 #include "services/families/families.h"
 #include "services/tracks/track_fields.h"
@@ -84,6 +87,35 @@ struct Fixture {
     return out;
   }
 
+  // The rows the condition holds for when each candidate is tested with `on_candidate`.
+  std::set<int64_t> RowsOnCandidates(const records::ListCondition& condition) {
+    storage::SqlParams params = condition.candidates.params;
+    params.insert(params.end(), condition.on_candidate.params.begin(),
+                  condition.on_candidate.params.end());
+    return Rows({"t.rowid IN (SELECT c.id FROM (" + condition.candidates.sql +
+                     ") c CROSS JOIN trails t ON t.rowid = c.id WHERE " +
+                     condition.on_candidate.sql + ")",
+                 params});
+  }
+
+  // The trails `holds` says yes to, given each trail's decoded map line (empty without a track)
+  // and its start: the answer worked out in C++, without SQL.
+  template <typename Holds>
+  std::set<int64_t> Expected(Holds&& holds) {
+    auto rows = db->Read<storage::QueryResult>([&](storage::Connection& c) {
+      return c.Query("SELECT rowid, polyline, lat, lon FROM trails", {});
+    });
+    REQUIRE(rows.ok());
+    std::set<int64_t> out;
+    for (const auto& row : rows->rows) {
+      auto line = geo::DecodePolyline(std::get<std::string>(row[1]));
+      REQUIRE(line.ok());
+      const geo::LatLon start{std::get<double>(row[2]), std::get<double>(row[3])};
+      if (holds(*line, start)) out.insert(std::get<int64_t>(row[0]));
+    }
+    return out;
+  }
+
   // Whether every row of `rows` is among the condition's candidates.
   bool AmongCandidates(const std::set<int64_t>& rows, const records::ListCondition& condition) {
     REQUIRE_FALSE(condition.candidates.sql.empty());
@@ -104,8 +136,8 @@ TEST_CASE("an area's find and check forms hold for the same trails, all among it
   std::mt19937 random(11);
   f.AddTrails(random);
   std::uniform_real_distribution<double> lat(-70, 70), lon(-180, 180), size(0.1, 40),
-      meters(100, 3e6);
-  size_t found = 0;
+      log_meters(0, 1);
+  size_t found = 0, near_within_reach = 0;
   for (int i = 0; i < 200; ++i) {
     const double south = lat(random), west = lon(random);
     const double north = std::min(90.0, south + size(random));
@@ -115,17 +147,37 @@ TEST_CASE("an area's find and check forms hold for the same trails, all among it
     const records::ListCondition in_box = TrailsCrossingBox("t", box);
     const auto by_find = f.Rows(in_box.find);
     INFO("box " << south << " " << west << " " << north << " " << east);
+    CHECK(by_find == f.Expected([&](const std::vector<geo::LatLon>& line, geo::LatLon start) {
+      if (!line.empty()) return geo::LineCrossesBox(line, box);
+      return (start.lat != 0 || start.lon != 0) && geo::AnyPointInBox(std::span(&start, 1), box);
+    }));
     CHECK(by_find == f.Rows(in_box.check));
+    CHECK(by_find == f.RowsOnCandidates(in_box));
     CHECK(f.AmongCandidates(by_find, in_box));
     found += by_find.size();
 
     const geo::LatLon point{lat(random), lon(random)};
-    const records::ListCondition near = TrailsNearPoint("t", point, meters(random));
+    // From 100 m to 3000 km, as many of each order of magnitude.
+    const double radius = 100 * std::pow(30000.0, log_meters(random));
+    const records::ListCondition near = TrailsNearPoint("t", point, radius);
     const auto near_rows = f.Rows(near.find);
+    INFO("point " << point.lat << " " << point.lon << " radius " << radius);
+    // Beyond a map search's radii the local projection distances are measured in drifts from
+    // the geodesic (geo/line_area.h); up to 200 km it agrees with the C++ answer.
+    if (radius <= 200e3) {
+      near_within_reach++;
+      CHECK(near_rows == f.Expected([&](const std::vector<geo::LatLon>& line, geo::LatLon start) {
+        if (!line.empty()) return geo::DistanceToLineMeters(line, point) <= radius;
+        return (start.lat != 0 || start.lon != 0) &&
+               geo::DistanceMeters(start.lat, start.lon, point.lat, point.lon) <= radius;
+      }));
+    }
     CHECK(near_rows == f.Rows(near.check));
+    CHECK(near_rows == f.RowsOnCandidates(near));
     CHECK(f.AmongCandidates(near_rows, near));
   }
   CHECK(found > 200);  // the boxes do hold trails
+  CHECK(near_within_reach > 50);
 }
 
 TEST_CASE("a map area's pages and totals are the same however the engine finds them",
