@@ -83,12 +83,22 @@ storage::SqlFragment SelectList(const CollectionSpec& collection, std::string_vi
   return out;
 }
 
+std::vector<bool> FieldsRead(const CollectionSpec& collection,
+                             const std::vector<std::string>& wanted) {
+  std::vector<bool> read;
+  read.reserve(collection.fields.size());
+  for (const auto& field : collection.fields) {
+    read.push_back(std::find(wanted.begin(), wanted.end(), field.name) != wanted.end());
+  }
+  return read;
+}
+
 Json RowToRecord(const CollectionSpec& collection, const std::vector<storage::SqlValue>& row,
-                 const std::vector<std::string>* wanted) {
+                 const std::vector<bool>* read) {
   Json record = Json::object();
   for (size_t i = 0; i < collection.fields.size() && i < row.size(); ++i) {
     const FieldSpec& field = collection.fields[i];
-    if (wanted && std::find(wanted->begin(), wanted->end(), field.name) == wanted->end()) continue;
+    if (read && !(*read)[i]) continue;
     const storage::SqlValue& v = row[i];
     if (field.IsMultiValued()) {
       record[field.name] = ParseArray(v);

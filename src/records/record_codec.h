@@ -30,11 +30,16 @@ storage::SqlFragment SelectList(const CollectionSpec& collection, std::string_vi
                                 const CollectionRegistry& registry, const Visibility& visibility,
                                 const std::vector<std::string>* wanted = nullptr);
 
+// For each field of `collection`, whether `wanted` (as SelectList has it) names it: worked out
+// once for a page, not per row.
+std::vector<bool> FieldsRead(const CollectionSpec& collection,
+                             const std::vector<std::string>& wanted);
+
 // Turns one row selected with SelectList into a record: typed field values plus collectionId and
-// collectionName. With `wanted` (as SelectList had it), the fields it does not name are left
+// collectionName. With `read` (FieldsRead of SelectList's `wanted`), the other fields are left
 // out: they were not read, and a caller that names fields keeps only those.
 Json RowToRecord(const CollectionSpec& collection, const std::vector<storage::SqlValue>& row,
-                 const std::vector<std::string>* wanted = nullptr);
+                 const std::vector<bool>* read = nullptr);
 
 // Converts a validated field value to the value stored in its column.
 storage::SqlValue ToColumnValue(const FieldSpec& field, const Json& value);

@@ -1,7 +1,9 @@
 // Generic CRUD over declared collections. All SQL is built from declarations; values are bound.
 #include "records/record_engine.h"
 
+#include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "records/filter.h"
 #include "util/ids.h"
@@ -222,9 +224,11 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
   std::string sql;
   storage::SqlParams params;
   if (sliced) {
-    // The page's rowids are in order already: their records, in that order.
-    sql = "SELECT " + select.sql + " FROM json_each(?) j CROSS JOIN " + table +
-          " t ON t.rowid = j.value ORDER BY j.key";
+    // The page's rowids are in order already: their records, each with its rowid last (past
+    // the fields, so not read as one) to be put back in that order without SQLite sorting
+    // whole records.
+    sql = "SELECT " + select.sql + ", t.rowid FROM json_each(?) j CROSS JOIN " + table +
+          " t ON t.rowid = j.value";
     params = Concat(std::move(select.params), {Json(*few).dump()});
   } else {
     std::string page_where = where;
@@ -256,9 +260,20 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
     }
   }
   CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, params));
+  if (sliced) {
+    // Back in the page's order, which the rowids came in.
+    std::unordered_map<int64_t, size_t> position;
+    for (size_t i = 0; i < few->size(); ++i) position.emplace((*few)[i], i);
+    const size_t last = rows.columns.size() - 1;
+    std::sort(rows.rows.begin(), rows.rows.end(), [&](const auto& a, const auto& b) {
+      return position.at(std::get<int64_t>(a[last])) < position.at(std::get<int64_t>(b[last]));
+    });
+  }
+  const std::optional<std::vector<bool>> read =
+      wanted ? std::optional(FieldsRead(collection, *wanted)) : std::nullopt;
   page.items.reserve(rows.rows.size());
   for (const auto& row : rows.rows) {
-    page.items.push_back(RowToRecord(collection, row, wanted ? &*wanted : nullptr));
+    page.items.push_back(RowToRecord(collection, row, read ? &*read : nullptr));
     visibility.Redact(collection, page.items.back());
   }
   std::vector<Json*> pointers;
