@@ -114,11 +114,13 @@ util::Result<std::vector<std::string>> TypoVariants(storage::Connection& connect
   SqlParams params = {prefix,   word.text, shortest, longest, word.text, prefix + MaxCharacter(),
                       shortest, longest};
   params.insert(params.end(), listed.params.begin(), listed.params.end());
+  // Remembered until the next write: someone typing a search asks for the same words' variants
+  // at every keystroke.
   CAIRN_ASSIGN_OR_RETURN(
       storage::QueryResult rows,
-      connection.Query(in_range + " UNION ALL " + in_range + " UNION SELECT term FROM " + terms +
-                           " WHERE " + listed.sql,
-                       params));
+      connection.QueryUntilChange(in_range + " UNION ALL " + in_range + " UNION SELECT term FROM " +
+                                      terms + " WHERE " + listed.sql,
+                                  params));
   std::vector<std::string> variants;
   for (const auto& row : rows.rows) {
     const auto* term = std::get_if<std::string>(&row[0]);
