@@ -70,11 +70,8 @@ storage::SqlFragment SelectList(const CollectionSpec& collection, std::string_vi
                                 const std::vector<std::string>* wanted) {
   storage::SqlFragment out;
   for (const auto& field : collection.fields) {
+    if (wanted && std::find(wanted->begin(), wanted->end(), field.name) == wanted->end()) continue;
     if (!out.sql.empty()) out.sql += ", ";
-    if (wanted && std::find(wanted->begin(), wanted->end(), field.name) == wanted->end()) {
-      out.sql += "NULL AS " + QuoteIdentifier(field.name);
-      continue;
-    }
     storage::SqlFragment value =
         VisibleFieldExpression(collection, field, alias, registry, visibility);
     out.sql += value.sql + " AS " + QuoteIdentifier(field.name);
@@ -96,10 +93,11 @@ std::vector<bool> FieldsRead(const CollectionSpec& collection,
 Json RowToRecord(const CollectionSpec& collection, const std::vector<storage::SqlValue>& row,
                  const std::vector<bool>* read) {
   Json record = Json::object();
-  for (size_t i = 0; i < collection.fields.size() && i < row.size(); ++i) {
+  size_t column = 0;  // the row holds the fields read, in their order
+  for (size_t i = 0; i < collection.fields.size() && column < row.size(); ++i) {
     const FieldSpec& field = collection.fields[i];
     if (read && !(*read)[i]) continue;
-    const storage::SqlValue& v = row[i];
+    const storage::SqlValue& v = row[column++];
     if (field.IsMultiValued()) {
       record[field.name] = ParseArray(v);
       continue;

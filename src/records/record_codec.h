@@ -24,8 +24,8 @@ storage::SqlFragment VisibleFieldExpression(const CollectionSpec& collection,
 // The SELECT list that yields every field of `collection` for rows aliased `alias`, in
 // declaration order, each aliased to its field name, filtered as VisibleFieldExpression does.
 // Its params come first in a statement that uses it.
-// With `wanted`, only the fields it names are read; the others come back as NULL (an empty value
-// in the record), which spares derived lists and long text a caller will not read.
+// With `wanted`, only the fields it names are read (still in declaration order): the others are
+// not in the list at all, which spares derived lists and long text a caller will not read.
 storage::SqlFragment SelectList(const CollectionSpec& collection, std::string_view alias,
                                 const CollectionRegistry& registry, const Visibility& visibility,
                                 const std::vector<std::string>* wanted = nullptr);
@@ -36,8 +36,9 @@ std::vector<bool> FieldsRead(const CollectionSpec& collection,
                              const std::vector<std::string>& wanted);
 
 // Turns one row selected with SelectList into a record: typed field values plus collectionId and
-// collectionName. With `read` (FieldsRead of SelectList's `wanted`), the other fields are left
-// out: they were not read, and a caller that names fields keeps only those.
+// collectionName. With `read` (FieldsRead of SelectList's `wanted`), the row holds only those
+// fields and the record has only them: a caller that names fields keeps only those. Columns past
+// the fields are not read.
 Json RowToRecord(const CollectionSpec& collection, const std::vector<storage::SqlValue>& row,
                  const std::vector<bool>* read = nullptr);
 
