@@ -3,8 +3,9 @@
 # 0.22.20's `~` filter and start-point ranges, on the same TRAILS real-shaped trails, with wrk.
 #
 # usage: bench/search.sh          (configures build/ in Release if it is not there yet)
-#   env: TRAILS=100000 DURATION=10s CONNECTIONS=4 THREADS=2 WRK_TIMEOUT=30s
-#        CONNECTIONS may list several counts ("4 1"): each operation is run at each (one seeding);
+#   env: TRAILS=100000 DURATION=10s CONNECTIONS="1 4" THREADS=2 WRK_TIMEOUT=30s
+#        CONNECTIONS lists the counts each operation is run at (one seeding): one connection is a
+#        user's latency, four load both cores (beside wrk) until requests wait for each other;
 #        THREADS is capped at the connections; a run no answer finishes in is noted, not aborted
 #        Q="klettersteig innsbruck"  the two words of (a)
 #        TEXT="zugspitze"            the text filter of (c)
@@ -16,8 +17,8 @@
 #        OPERATIONS="a b-city b-region c"  which operations to run (a subset re-measures one)
 # output: a Markdown table on stdout and in bench/out/search/table.md; every wrk run in
 #         bench/out/search/wrk.log; the seeder's, Cairn's and PocketBase's logs beside them.
-#         About 5 minutes at 100 000 trails (seeding 2 min, 16 wrk runs of DURATION per
-#         connection count); under a minute with TRAILS=2000 DURATION=2s.
+#         About 8 minutes at 100 000 trails (seeding 2 min, 16 wrk runs of DURATION per
+#         connection count); under a minute with TRAILS=2000 DURATION=2s CONNECTIONS=1.
 #
 # Data (the same rows on both servers, same ids):
 #   - Users `bench` (the signed-in caller) and `other`, made through each server's API.
@@ -77,7 +78,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 TRAILS=${TRAILS:-100000}
 DURATION=${DURATION:-10s}
-CONNECTION_COUNTS=${CONNECTIONS:-4}
+CONNECTION_COUNTS=${CONNECTIONS:-1 4}
 THREAD_COUNT=${THREADS:-2}
 export WRK_TIMEOUT=${WRK_TIMEOUT:-30s}
 Q=${Q:-"klettersteig innsbruck"}
