@@ -217,6 +217,9 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
   std::optional<std::vector<std::string>> wanted = query.fields;
   if (wanted) {
     wanted->push_back("id");
+    for (std::string& name : visibility.FieldsRedactReads(collection)) {
+      wanted->push_back(std::move(name));
+    }
     for (const auto& [relation, below] : query.expand.children) wanted->push_back(relation);
   }
   storage::SqlFragment select =

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -36,6 +37,11 @@ class Visibility {
 
   // Removes from a rendered record what this caller may not read (e.g. another user's email).
   virtual void Redact(const CollectionSpec& collection, nlohmann::json& record) const {}
+  // The fields Redact reads to decide (`emailVisibility`): read whatever fields a caller names,
+  // so that naming `email` alone still shows a visible email.
+  virtual std::vector<std::string> FieldsRedactReads(const CollectionSpec& collection) const {
+    return {};
+  }
 };
 
 // Sees every row and redacts nothing: for the engine's own reads (ownership checks, cascades,

@@ -386,6 +386,31 @@ TEST_CASE("a public list shows and matches only the trails its reader may see", 
   }
 }
 
+TEST_CASE("a page naming only `email` still reads what the redaction decides by", "[engine]") {
+  // Users' emails show to others where `emailVisibility` is set: a page whose fields name
+  // `email` alone must read that flag too, or a visible email would disappear.
+  Fixture f;
+  const auto& users = *f.registry.Find("users");
+  REQUIRE(
+      f.db->Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
+            return c.Execute("UPDATE users SET emailVisibility = 1 WHERE id = ?", {f.alice}).ok();
+          })
+          .ok());
+  for (const Caller& caller : {Caller{}, Caller{f.bob, ""}}) {
+    INFO("caller " << (caller.user_id.empty() ? "anonymous" : "bob"));
+    AccessPolicy policy(f.families, caller);
+    ListQuery query;
+    query.sort = "username";
+    query.fields = std::vector<std::string>{"email"};
+    auto page = f.db->Read<ListPage>(
+        [&](storage::Connection& c) { return f.engine.List(c, users, query, policy); });
+    REQUIRE(page.ok());
+    REQUIRE(page->items.size() == 2);
+    CHECK(page->items[0].value("email", "") == "a@x.org");
+    CHECK(page->items[1].contains("email") == (caller.user_id == f.bob));
+  }
+}
+
 TEST_CASE("list totals match the visible rows, not the table", "[engine]") {
   Fixture f;
   ListQuery query;

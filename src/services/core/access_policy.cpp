@@ -68,4 +68,10 @@ void AccessPolicy::Redact(const records::CollectionSpec& collection, nlohmann::j
   if (family && family->access().redact) family->access().redact(caller_, record);
 }
 
+std::vector<std::string> AccessPolicy::FieldsRedactReads(
+    const records::CollectionSpec& collection) const {
+  const Family* family = families_.Find(collection.name);
+  return family ? family->access().redact_reads : std::vector<std::string>{};
+}
+
 }  // namespace cairn::services

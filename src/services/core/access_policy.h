@@ -28,6 +28,8 @@ class AccessPolicy final : public records::Visibility {
   std::vector<storage::SqlFragment> ListConditionAlternatives(
       const records::CollectionSpec& collection, std::string_view alias) const override;
   void Redact(const records::CollectionSpec& collection, nlohmann::json& record) const override;
+  std::vector<std::string> FieldsRedactReads(
+      const records::CollectionSpec& collection) const override;
 
   // The caller may change any writable field of the row aliased `alias`.
   storage::SqlFragment UpdateCondition(const records::CollectionSpec& collection,

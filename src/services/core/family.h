@@ -61,6 +61,8 @@ struct AccessRules {
   std::string delete_denied = "You are not allowed to delete this record.";
   // Takes out of a rendered record what this caller may not read (another user's email).
   std::function<void(const Caller&, records::Json& record)> redact;
+  // The fields `redact` reads, read even when a caller's `fields` leaves them out.
+  std::vector<std::string> redact_reads;
 };
 
 // What an uploaded file must be, by content.

@@ -35,6 +35,10 @@ class ViewableRows final : public records::Visibility {
   void Redact(const records::CollectionSpec& collection, Json& record) const override {
     policy_.Redact(collection, record);
   }
+  std::vector<std::string> FieldsRedactReads(
+      const records::CollectionSpec& collection) const override {
+    return policy_.FieldsRedactReads(collection);
+  }
 
  private:
   const AccessPolicy& policy_;

@@ -116,6 +116,25 @@ TEST_CASE("fields trims lists, shows and write answers to the names asked for", 
   CHECK(KeysOf(replaced.body) == std::set<std::string>{"gpx", "preview"});
 }
 
+TEST_CASE("fields naming a user's email shows it where the user made it visible", "[api][fields]") {
+  // Whether another reader sees an email depends on `emailVisibility`, which is read whatever
+  // `fields` names, and left out of the answer when it does not name it. (Lists with `fields`
+  // do the same: records/engine_test.cpp.)
+  TestServer server;
+  auto [alice, alice_token] = server.CreateUser("alice");
+  auto [bob, bob_token] = server.CreateUser("bob");
+  REQUIRE(server.Post("/api/v1/user/" + alice, {{"emailVisibility", true}}, alice_token).status ==
+          200);
+  for (const std::string& token : {std::string(), bob_token}) {
+    INFO((token.empty() ? "anonymous" : "bob"));
+    CHECK(server.Get("/api/v1/user/" + alice + "?fields=email", token).body ==
+          Json{{"email", "alice@example.com"}});
+    // bob's own email to him, to nobody else.
+    CHECK(server.Get("/api/v1/user/" + bob + "?fields=email", token).body ==
+          (token.empty() ? Json::object() : Json{{"email", "bob@example.com"}}));
+  }
+}
+
 TEST_CASE("fields past its limits is a Form A 400 naming fields, before any write",
           "[api][fields]") {
   TestServer server;
