@@ -268,9 +268,13 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
     std::unordered_map<int64_t, size_t> position;
     for (size_t i = 0; i < few->size(); ++i) position.emplace((*few)[i], i);
     const size_t last = rows.columns.size() - 1;
-    std::sort(rows.rows.begin(), rows.rows.end(), [&](const auto& a, const auto& b) {
-      return position.at(std::get<int64_t>(a[last])) < position.at(std::get<int64_t>(b[last]));
-    });
+    std::vector<std::vector<storage::SqlValue>> ordered(few->size());
+    for (auto& row : rows.rows) {
+      ordered.at(position.at(std::get<int64_t>(row[last]))) = std::move(row);
+    }
+    // One snapshot holds them all; an empty slot would be a row gone, never a record.
+    std::erase_if(ordered, [](const auto& row) { return row.empty(); });
+    rows.rows = std::move(ordered);
   }
   const std::optional<std::vector<bool>> read =
       wanted ? std::optional(FieldsRead(collection, *wanted)) : std::nullopt;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "util/text.h"
@@ -64,21 +66,26 @@ std::string Candidates(const geo::BoundingBox& box, storage::SqlParams& params) 
   return sql + " UNION ALL " + TracklessStartsIn(box, params);
 }
 
-// The forms of an area condition from `candidates` and `on_candidate`, the test of one trail
-// that its bounds may hold for: `find` looks the candidates up (a `rowid IN (...)` that SQLite
-// takes as the way into the table, a handful of R*Tree pages, whatever other index a condition
-// beside it could use: the `public` index would have it check every public trail of the
-// archive); `check`, for a walk over another index, tests the bounds first from the row itself.
+// The forms of an area condition from `on_candidate`, the test of one trail that its bounds may
+// hold for. `find`, when not given, looks the candidates up (a `rowid IN (...)` that SQLite takes
+// as the way into the table, a handful of R*Tree pages, whatever other index a condition beside
+// it could use: the `public` index would have it check every public trail of the archive);
+// `check`, for a walk over another index, tests the bounds first from the row itself.
 records::ListCondition AreaCondition(const std::string& a, const geo::BoundingBox& box,
-                                     const storage::SqlFragment& on_candidate) {
+                                     const storage::SqlFragment& on_candidate,
+                                     std::optional<storage::SqlFragment> find = std::nullopt) {
   records::ListCondition condition;
   condition.candidates.sql = Candidates(box, condition.candidates.params);
   condition.on_candidate = on_candidate;
-  condition.find.params = condition.candidates.params;
-  condition.find.sql =
-      "(" + a + ".rowid IN (" + condition.candidates.sql + ") AND (" + on_candidate.sql + "))";
-  condition.find.params.insert(condition.find.params.end(), on_candidate.params.begin(),
-                               on_candidate.params.end());
+  if (find) {
+    condition.find = std::move(*find);
+  } else {
+    condition.find.params = condition.candidates.params;
+    condition.find.sql =
+        "(" + a + ".rowid IN (" + condition.candidates.sql + ") AND (" + on_candidate.sql + "))";
+    condition.find.params.insert(condition.find.params.end(), on_candidate.params.begin(),
+                                 on_candidate.params.end());
+  }
   // CASE, not AND: SQLite evaluates both sides of an AND inside an expression, and the line
   // is read only where the bounds cannot decide.
   storage::SqlFragment& check = condition.check;
@@ -122,7 +129,6 @@ records::ListCondition TrailsCrossingBox(std::string_view alias, const geo::Boun
   }
   on_candidate.sql += " ELSE " + line_crosses + " END";
   on_candidate.params.insert(on_candidate.params.end(), {box.south, box.west, box.north, box.east});
-  records::ListCondition condition = AreaCondition(a, box, on_candidate);
 
   // `find` takes the tracks whose R*Tree bounds lie wholly in a plain box from the R*Tree alone
   // (it rounds bounds outwards, so a track on the edge may land with those whose line is read,
@@ -130,8 +136,7 @@ records::ListCondition TrailsCrossingBox(std::string_view alias, const geo::Boun
   // conditions beside it, from an index where it can (`public`).
   const std::string inside_bounds =
       "min_lat >= ? AND max_lat <= ? AND min_lon >= ? AND max_lon <= ?";
-  storage::SqlFragment& find = condition.find;
-  find = {};
+  storage::SqlFragment find;
   if (box.CrossesAntimeridian()) {  // every overlapping track has its line checked
     find.sql = "((" + a + ".rowid IN (";
     find.sql += OverlappingTracks(box, find.params);
@@ -145,7 +150,7 @@ records::ListCondition TrailsCrossingBox(std::string_view alias, const geo::Boun
   find.sql += ") AND " + line_crosses + ") OR " + a + ".rowid IN (";
   find.params.insert(find.params.end(), {box.south, box.west, box.north, box.east});
   find.sql += TracklessStartsIn(box, find.params) + "))";
-  return condition;
+  return AreaCondition(a, box, on_candidate, std::move(find));
 }
 
 records::ListCondition TrailsNearPoint(std::string_view alias, const geo::LatLon& point,
