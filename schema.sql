@@ -74,7 +74,10 @@ CREATE TABLE trails (
   device_elevation_loss  REAL,
   device_duration        REAL,
   -- A subcategory of the trail's category, or ''.
-  subcategory            TEXT NOT NULL DEFAULT ''
+  subcategory            TEXT NOT NULL DEFAULT '',
+  -- Where its photos were taken: {file name: {lat, lon}}, from the camera's GPS or placed by
+  -- hand (services/families/photo_positions.h); NULL when none is known.
+  photo_positions        TEXT
 );
 -- (author, public): a count of one's own trails that are not public reads this index alone.
 CREATE INDEX trails_author_public ON trails (author, public);
@@ -519,4 +522,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 13;
+PRAGMA user_version = 16;

@@ -3,6 +3,9 @@ import {h, replace, toast} from './lib/dom.js';
 import {route, setNotFound, render, navigate, interceptLinks, setContext, onNavigate, preload} from './lib/router.js';
 import {session, signInHref} from './lib/session.js';
 import {headerSearch} from './features/search/header_search.js';
+import {hideHeaderWhileScrollingDown} from './lib/header_scroll.js';
+// From the first page on, the titles of followed links are noted for the next page's placeholder.
+import './lib/placeholders.js';
 
 // Each screen lives in its feature's folder and loads when its route is first visited.
 const screen = (file, name = 'default') => () => import(`./features/${file}`).then((m) => m[name]);
@@ -22,7 +25,7 @@ route('/reset-password', screen('auth/auth_screens.js', 'resetPassword'));
 setNotFound(screen('not-found/not_found_screen.js'));
 
 function renderNav() {
-  const nav = document.getElementById('nav');
+  const nav = navLinks();
   const link = (href, text) => h('a', {href, 'data-link': true}, text);
   if (session.signedIn) {
     const signOut = h('button', {type: 'button', class: 'link-button'}, 'Sign out');
@@ -49,6 +52,38 @@ function renderNav() {
     const here = location.pathname === a.getAttribute('href') || (a.getAttribute('href') === '/trails' && location.pathname === '/');
     if (here) a.setAttribute('aria-current', 'page');
   }
+  closeMenu();
+}
+
+// The navigation's links; on phones they fold behind a Menu button (one header row there).
+let menuButton = null;
+function navLinks() {
+  const nav = document.getElementById('nav');
+  let links = document.getElementById('nav-links');
+  if (!links) {
+    links = h('div', {id: 'nav-links', class: 'nav-links'});
+    menuButton = h('button', {type: 'button', class: 'nav-menu-button', 'aria-expanded': 'false', 'aria-controls': 'nav-links'}, 'Menu');
+    menuButton.addEventListener('click', () => setMenu(menuButton.getAttribute('aria-expanded') !== 'true'));
+    nav.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || menuButton.getAttribute('aria-expanded') !== 'true') return;
+      setMenu(false);
+      menuButton.focus();
+    });
+    document.addEventListener('click', (event) => {
+      if (!nav.contains(event.target)) closeMenu();
+    });
+    replace(nav, menuButton, links);
+  }
+  return links;
+}
+
+function setMenu(open) {
+  menuButton?.setAttribute('aria-expanded', String(open));
+  document.getElementById('nav-links')?.classList.toggle('open', open);
+}
+
+function closeMenu() {
+  setMenu(false);
 }
 
 function showError(error, view) {
@@ -83,6 +118,7 @@ async function start() {
   setContext(context);
   interceptLinks();
   document.getElementById('header-search').replaceWith(headerSearch({navigate}).element);
+  hideHeaderWhileScrollingDown(document.querySelector('.top-bar'));
   session.onChange(renderNav);
   onNavigate(renderNav);
   preload();  // the screen's code downloads while the session is checked

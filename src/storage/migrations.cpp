@@ -337,6 +337,8 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
       // from their rows until 64 move together, no pending row for them), filled from every row.
       // Files of version 12 drop version 12's index first; older ones come here without one.
       {13, kDropSearchIndexes, CreateSearchIndex},
+      // 16: where a trail's photos were taken ({file name: {lat, lon}}); NULL is none yet.
+      {16, "ALTER TABLE trails ADD COLUMN photo_positions TEXT;", nullptr},
   };
   return kMigrations;
 }

@@ -347,7 +347,7 @@ export async function runFeatureSteps({browser, origin, out}) {
       await login.getByLabel('Username or email').fill('pat');
       await login.getByLabel('Password').fill(PASSWORD);
       await login.getByRole('button', {name: 'Sign in'}).click();
-      await login.locator('.form-error').getByText('Failed to authenticate.').waitFor();
+      await login.locator('.form-error').getByText('Wrong username or password.').waitFor();
       await login.getByLabel('Password').fill('pats-new-secret-1');
       await login.getByRole('button', {name: 'Sign in'}).click();
       await login.waitForURL(`${origin}/trails`);
@@ -360,7 +360,7 @@ export async function runFeatureSteps({browser, origin, out}) {
       await page.getByRole('button', {name: 'Share', exact: true}).click();
       const dialog = page.getByRole('dialog', {name: 'Share “Granite Ridge”'});
       await dialog.getByText('Only you can see this trail, unless it is public.').waitFor();
-      await dialog.getByText('No links yet.').waitFor();
+      await dialog.getByText(/^No links yet\./).waitFor();
       // A name nobody has: said next to the username box, which keeps it.
       await dialog.getByLabel('Username').fill('nobody-by-this-name');
       await dialog.getByRole('button', {name: 'Add person'}).click();
@@ -407,7 +407,7 @@ export async function runFeatureSteps({browser, origin, out}) {
       await page.getByRole('button', {name: 'Share', exact: true}).click();
       const again = page.getByRole('dialog', {name: 'Share “Granite Ridge”'});
       await again.getByRole('button', {name: 'Delete link'}).click();
-      await again.getByText('No links yet.').waitFor();
+      await again.getByText(/^No links yet\./).waitFor();
       await page.keyboard.press('Escape');
       await visitor.goto(link);
       await visitor.getByRole('heading', {level: 1, name: 'Not found'}).waitFor();
@@ -540,7 +540,7 @@ export async function runFeatureSteps({browser, origin, out}) {
       await page.goto(`${origin}/trail/${ids.granite}/edit`);
       await page.getByRole('button', {name: 'Delete waypoint Cold Spring'}).click();
       await page.getByRole('dialog', {name: 'Delete this waypoint?'}).getByRole('button', {name: 'Delete waypoint'}).click();
-      await page.getByText('No waypoints yet.').waitFor();
+      await page.getByText(/^No waypoints yet\./).waitFor();
       await page.goto(`${origin}/trail/${ids.granite}`);
       await page.getByRole('heading', {level: 1, name: 'Granite Ridge'}).waitFor();
       await page.locator('.stats').first().waitFor();

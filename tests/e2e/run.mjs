@@ -19,6 +19,7 @@ import {runTagSteps} from './tags.mjs';
 import {runCategorySteps} from './categories.mjs';
 import {runArchiveSteps} from './archive.mjs';
 import {runDiscoverySteps} from './discovery.mjs';
+import {runPolishSteps} from './polish.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -26,6 +27,7 @@ const MODULES = {
   categories: runCategorySteps,
   archive: runArchiveSteps,
   discovery: runDiscoverySteps,
+  polish: runPolishSteps,
 };
 
 const {values: args} = parseArgs({
@@ -338,6 +340,7 @@ try {
   await runTagSteps({browser, origin, out});
   await runCategorySteps({browser, origin, out});
   await runDiscoverySteps({browser, origin, out});
+  await runPolishSteps({browser, origin, out});
 
   await step('budget: first load of the trails page', async () => {
     const {runs, bytes, interactiveMs: ms} = await measureColdLoads(browser, `${origin}/trails`, '.trail-grid li', DESKTOP);
@@ -388,6 +391,11 @@ try {
     const context = await browser.newContext({viewport: PHONE});
     const phone = watchPage(await context.newPage(), 'reset');
     await signIn(phone, 'alice', PASSWORD);
+    // Phones: one header row; the links fold behind "Menu".
+    const bar = await phone.locator('.top-bar').boundingBox();
+    expect(bar.height < 64, true, `the phone header is one row (${Math.round(bar.height)} px)`);
+    expect(await phone.getByRole('button', {name: 'Sign out'}).isVisible(), false, 'the links are folded away');
+    await phone.getByRole('button', {name: 'Menu'}).click();
     await phone.getByRole('button', {name: 'Sign out'}).click();
     await phone.getByRole('link', {name: 'Sign in'}).waitFor();
     await phone.goto(`${origin}/forgot-password`);
@@ -410,7 +418,7 @@ try {
     await phone.getByLabel('Username or email').fill('alice');
     await phone.getByLabel('Password').fill(PASSWORD);
     await phone.getByRole('button', {name: 'Sign in'}).click();
-    await phone.locator('.form-error').getByText('Failed to authenticate.').waitFor();
+    await phone.locator('.form-error').getByText('Wrong username or password.').waitFor();
     expect(await phone.getByLabel('Username or email').inputValue(), 'alice', 'the username stays after a failed sign-in');
     await phone.getByLabel('Password').fill('a-brand-new-secret');
     await phone.getByRole('button', {name: 'Sign in'}).click();

@@ -1,8 +1,10 @@
 // Form fields with labels and error slots, and the one way API errors are shown: each field's
 // message next to the field, the rest at the top of the form; what was typed stays.
 import {h, uniqueId, keepFocus} from './dom.js';
+import {dayErrors, dayInput} from './day_input.js';
 
 // field({label, name, type, value, required, help, options: [{value, label}], rows, attrs})
+// `type: 'day'` is a day written YYYY-MM-DD with a calendar button (day_input.js).
 export function field(spec) {
   const id = uniqueId(`f-${spec.name}`);
   const errorId = `${id}-error`;
@@ -33,6 +35,8 @@ export function field(spec) {
       helpId && h('p', {class: 'help', id: helpId}, spec.help),
       h('p', {class: 'field-error', id: errorId}),
     );
+  } else if (spec.type === 'day') {
+    control = dayInput({...common, value: spec.value ?? ''});
   } else {
     control = h('input', {...common, type: spec.type || 'text', value: spec.value ?? ''});
   }
@@ -117,6 +121,12 @@ export function onSubmit(form, action, aliases) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     clearErrors(form);
+    // A day that is not YYYY-MM-DD is said at its field before anything is sent.
+    const days = dayErrors(form);
+    if (Object.keys(days).length) {
+      showErrors(form, {message: '', fields: days}, aliases);
+      return;
+    }
     const button = form.querySelector('button[type="submit"]') || form.querySelector('button');
     try {
       await busy(button, () => action(formValues(form), form));

@@ -59,6 +59,13 @@ function numbers(trail, units) {
   return items.filter(([field]) => known || Number(trail[field]) > 0);
 }
 
+// One of distance, elevation_gain, elevation_loss or duration as text in `units`, or "–" when
+// the trail does not know it (no track, and nothing typed in).
+export function trackNumber(trail, field, units) {
+  const found = numbers(trail, units).find(([name]) => name === field);
+  return found ? found[2] : '–';
+}
+
 // [term, value] pairs of distance, elevation and duration, in `units` (see numbers()).
 export function trackNumbers(trail, units) {
   return numbers(trail, units).map(([, term, text]) => [term, text]);
@@ -72,5 +79,5 @@ export function statsList(trail, units, {compact = false, notes = {}} = {}) {
   if (!items.length) items.push([null, 'GPS track', 'None yet']);
   if (!compact && trail.moving_duration) items.push(['moving_duration', 'Moving time', formatDuration(trail.moving_duration)]);
   if (!compact && trail.date) items.push(['date', 'Date', formatDate(trail.date)]);
-  return h('dl', {class: 'stats'}, items.map(([field, term, value]) => h('div', null, h('dt', null, term), h('dd', null, value, field ? notes[field] : null))));
+  return h('dl', {class: 'stats'}, items.map(([field, term, value]) => h('div', {'data-field': field}, h('dt', null, term), h('dd', null, value, field ? notes[field] : null))));
 }

@@ -78,6 +78,11 @@ struct FileRule {
   // kTrack: the record fields a new track determines (a trail's statistics and map line), and
   // with nullptr those a removed track clears; unset: none.
   std::function<records::Json(const geo::Track* track)> sets_fields;
+  // kImage: a JSON field of the record that keeps where each uploaded photo was taken, as the
+  // camera's GPS wrote it ({file name: {lat, lon}}). The upload hands the positions it found to
+  // the family as `<positions_field>+` among the derived values; the family merges them (see
+  // families/photo_positions.h). Empty: positions are only reported in the upload's answer.
+  std::string positions_field;
 };
 
 // Field values that no two records may share; a violation is a 400 `validation_not_unique` on

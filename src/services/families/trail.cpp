@@ -8,6 +8,7 @@
 #include "services/discovery/trail_area.h"
 #include "services/families/families.h"
 #include "services/families/names.h"
+#include "services/families/photo_positions.h"
 #include "services/families/words_parameter.h"
 #include "services/tracks/track_fields.h"
 
@@ -101,7 +102,8 @@ FamilyDefinition TrailFamily() {
             ServerOnly(OptionalNumber("device_elevation_loss")),
             ServerOnly(OptionalNumber("device_duration")),
             // A kind of the trail's category ("Day hike" under Hiking); gone with it.
-            Relation("subcategory", kSubcategories, OnDelete::kUnlink)}},
+            Relation("subcategory", kSubcategories, OnDelete::kUnlink),
+            JsonField(kPhotoPositions)}},
       .access = {.view = AnyOf({FlagSet("public"), OwnRow("author"),
                                 SharedWithCaller(kTrailShare, "trail", Permission::kAny),
                                 InListSharedWithCaller(), LinkSharedWithCaller()}),
@@ -112,19 +114,29 @@ FamilyDefinition TrailFamily() {
       // Everything but `public` (and the author): who sees a trail is the owner's decision alone.
       .editor_fields = {"name", "description", "category", "date", "difficulty", "distance",
                         "duration", "elevation_gain", "elevation_loss", "lat", "lon", "location",
-                        "thumbnail", "gpx", "photos", "tags", "subcategory"},
+                        "thumbnail", "gpx", "photos", "tags", "subcategory", kPhotoPositions},
       // A change of category alone drops a subcategory of the old one.
       .agreements = {{.field = "subcategory",
                       .target_field = "category",
                       .equals_field = "category",
                       .message = "This subcategory belongs to another category; choose one of "
                                  "the trail's category, or none."}},
-      .adjust_update = KeepThumbnailPhoto,
+      .validate = CheckPhotoPositions,
+      .prepare_insert =
+          [](storage::Connection&, const Caller&, NewRecord& record) {
+            SettlePhotoPositions(nullptr, record.values);
+            return util::OkStatus();
+          },
+      .adjust_update =
+          [](const Json& current, Json& values) {
+            KeepThumbnailPhoto(current, values);
+            SettlePhotoPositions(&current, values);
+          },
       .files = {{"gpx", UploadKind::kTrack, SizeLimit::kTrack,
                  [](const geo::Track* track) {
                    return track ? TrailFieldsFromTrack(*track) : TrailFieldsWithoutTrack();
                  }},
-                {"photos", UploadKind::kImage, SizeLimit::kPhoto}},
+                {"photos", UploadKind::kImage, SizeLimit::kPhoto, nullptr, kPhotoPositions}},
       .list_parameters = {{"bbox", CrossingBoxParameter},
                           {"completed", CompletedParameter},
                           WordsParameter(search::TrailSearchIndex())},

@@ -50,6 +50,15 @@ Json MetadataJson(const images::PhotoMetadata& photo) {
   return out;
 }
 
+// The JSON field that keeps where `field`'s photos were taken (FileRule::positions_field), or "".
+const std::string& PositionsFieldOf(const Family& family, const std::string& field) {
+  static const std::string kNone;
+  for (const FileRule& rule : family.definition.files) {
+    if (rule.field == field) return rule.positions_field;
+  }
+  return kNone;
+}
+
 util::Error UnknownField(records::WriteMode mode, const std::string& name) {
   return util::Error::InvalidField(records::FailureMessage(mode), name, "validation_unknown_field",
                                    "This record has no file field \"" + name + "\".");
@@ -159,8 +168,8 @@ util::Result<UploadService::Plan> UploadService::ReadForm(const Family& family,
   return plan;
 }
 
-util::Status UploadService::StoreFiles(const records::CollectionSpec& collection,
-                                       const std::string& id, Plan& plan) {
+util::Status UploadService::StoreFiles(const Family& family, const std::string& id, Plan& plan) {
+  const records::CollectionSpec& collection = *family.spec;
   std::vector<std::string> stored;
   for (const auto& file : plan.files) {
     auto name = blobs_.Put(collection.id, id, file.checked.name, file.bytes);
@@ -173,6 +182,11 @@ util::Status UploadService::StoreFiles(const records::CollectionSpec& collection
     if (file.checked.photo) {
       Json metadata = MetadataJson(*file.checked.photo);
       if (!metadata.empty()) plan.photo_metadata[*name] = std::move(metadata);
+      const std::string& positions = PositionsFieldOf(family, file.field);
+      if (!positions.empty() && file.checked.photo->HasPosition()) {
+        plan.derived[positions + "+"][*name] =
+            Json{{"lat", *file.checked.photo->lat}, {"lon", *file.checked.photo->lon}};
+      }
     }
   }
   return util::OkStatus();
@@ -211,7 +225,7 @@ util::Result<Json> UploadService::Upload(const Caller& caller, const std::string
   CAIRN_RETURN_IF_ERROR(records_.CheckMayUpdate(caller, collection, id));
   CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(*family, form, true, records::WriteMode::kUpdate));
   const std::string record_id(id);
-  CAIRN_RETURN_IF_ERROR(StoreFiles(*family->spec, record_id, plan));
+  CAIRN_RETURN_IF_ERROR(StoreFiles(*family, record_id, plan));
   WriteOptions write{.edits = plan.edits, .derived = plan.derived, .without_body = true};
   auto result = records_.UpdateWith(caller, collection, id, Json::object(), "", write);
   if (!result.ok()) {
@@ -230,7 +244,7 @@ util::Result<Json> UploadService::CreateFromForm(const Caller& caller,
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to create records.");
   CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(*family, form, false, records::WriteMode::kCreate));
   const std::string id = util::NewRecordId();
-  CAIRN_RETURN_IF_ERROR(StoreFiles(*family->spec, id, plan));
+  CAIRN_RETURN_IF_ERROR(StoreFiles(*family, id, plan));
   WriteOptions write{.record_id = id, .edits = plan.edits, .derived = plan.derived};
   auto result = records_.CreateWith(caller, collection, plan.body, expand, write);
   if (!result.ok()) {
@@ -246,7 +260,7 @@ util::Result<Json> UploadService::AdminCreateFromForm(const std::string& collect
   CAIRN_ASSIGN_OR_RETURN(const Family* family, FamilyOf(collection));
   CAIRN_ASSIGN_OR_RETURN(Plan plan, ReadForm(*family, form, false, records::WriteMode::kCreate));
   const std::string id = util::NewRecordId();
-  CAIRN_RETURN_IF_ERROR(StoreFiles(*family->spec, id, plan));
+  CAIRN_RETURN_IF_ERROR(StoreFiles(*family, id, plan));
   WriteOptions write{.record_id = id, .edits = plan.edits, .derived = plan.derived};
   auto result = records_.AdminCreate(collection, plan.body, write);
   if (!result.ok()) {
@@ -271,7 +285,7 @@ util::Result<Json> UploadService::UpdateFromForm(const Caller& caller,
   CAIRN_RETURN_IF_ERROR(
       records::ValidateBody(*family->spec, plan.body, records::WriteMode::kUpdate));
   const std::string record_id(id);
-  CAIRN_RETURN_IF_ERROR(StoreFiles(*family->spec, record_id, plan));
+  CAIRN_RETURN_IF_ERROR(StoreFiles(*family, record_id, plan));
   WriteOptions write{.edits = plan.edits, .derived = plan.derived};
   auto result = records_.UpdateWith(caller, collection, id, plan.body, expand, write);
   if (!result.ok()) {

@@ -75,8 +75,7 @@ class UploadService {
   util::Result<Plan> ReadForm(const Family& family, const MultipartForm& form, bool files_only,
                               records::WriteMode mode) const;
   // Stores the plan's files under record `id`, filling the plan's edits with their names.
-  util::Status StoreFiles(const records::CollectionSpec& collection, const std::string& id,
-                          Plan& plan);
+  util::Status StoreFiles(const Family& family, const std::string& id, Plan& plan);
   // Removes stored files / a new record's folder after a failed write; failures are logged.
   void RemoveFiles(const records::CollectionSpec& collection, const std::string& id,
                    const std::vector<std::string>& names);

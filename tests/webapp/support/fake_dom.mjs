@@ -217,6 +217,8 @@ export function installDom(t) {
   const document = {
     activeElement: null,
     createElement: (tag) => new FakeElement(document, tag),
+    // SVG icons: the same element, its tag as written (namespaces play no part in these tests).
+    createElementNS: (namespace, tag) => new FakeElement(document, tag),
     createTextNode: (text) => new FakeText(document, text),
     getElementById: (id) => document.body.querySelector(`#${id}`),
   };

@@ -2,6 +2,7 @@
 // from the mailed link). Errors from the API appear next to the field they name.
 import {h} from '../../lib/dom.js';
 import {auth, users} from '../../lib/resources.js';
+import {ApiError} from '../../lib/api.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
 import {config} from '../../lib/session.js';
 
@@ -16,6 +17,13 @@ function page(title, ...children) {
   return h('section', {class: 'page narrow auth'}, h('h1', null, title), ...children);
 }
 
+// The API answers a wrong username or password with a general 400 ("Failed to authenticate.");
+// people are told what to check. Other refusals (too many attempts, a field error) keep their words.
+export function signInError(error) {
+  if (error?.status !== 400 || Object.keys(error.fields || {}).length) return error;
+  return new ApiError(error.status, {...error.body, message: 'Wrong username or password.'});
+}
+
 export const login = {
   render({view, query, navigate, session}) {
     if (session.signedIn) return navigate(nextPath(query), {replace: true});
@@ -28,7 +36,11 @@ export const login = {
       h('button', {type: 'submit', class: 'button primary'}, 'Sign in'),
     );
     onSubmit(form, async ({username, password}) => {
-      await session.signIn(username.trim(), password);
+      try {
+        await session.signIn(username.trim(), password);
+      } catch (error) {
+        throw signInError(error);
+      }
       navigate(nextPath(query), {replace: true});
     }, {identity: 'username'});
     view.append(

@@ -4,7 +4,8 @@ import {h, replace} from '../../lib/dom.js';
 import {likeQuote} from '../../lib/api.js';
 import {trails} from '../../lib/resources.js';
 import {openDialog} from '../../lib/dialog.js';
-import {formatDistance, formatDate} from '../../lib/format.js';
+import {formatDate} from '../../lib/format.js';
+import {trackNumbers} from '../../lib/track_summary.js';
 
 const FIELDS = 'id,name,distance,date,location,author,expand.author.username';
 
@@ -46,7 +47,7 @@ export function openAddTrailsDialog({has, add, units, userId}) {
       }
     });
     const author = trail.author !== userId ? trail.expand?.author?.username : '';
-    const meta = [formatDistance(trail.distance, units), formatDate(trail.date), trail.location, author && `by ${author}`].filter(Boolean).join(' · ');
+    const meta = [new Map(trackNumbers(trail, units)).get('Distance'), formatDate(trail.date), trail.location, author && `by ${author}`].filter(Boolean).join(' · ');
     return h('li', {class: 'add-result'}, h('div', {class: 'add-result-text'}, h('strong', null, name), h('span', {class: 'muted'}, meta), error), button);
   }
 

@@ -2,7 +2,7 @@
 // or on its row), each with a popup that links to the trail.
 import {h} from '../../lib/dom.js';
 import {createMap, drawTrack, trackPoints, fitTo, pointMarker, L} from '../../lib/map.js';
-import {formatDistance, formatElevation} from '../../lib/format.js';
+import {trackNumber} from '../../lib/track_summary.js';
 
 // Distinct colours that stay readable on tiles and on the plain background.
 export const LIST_COLORS = ['#c2410c', '#1d4ed8', '#15803d', '#7e22ce', '#be123c', '#0e7490', '#a16207', '#4338ca', '#9d174d', '#3f6212'];
@@ -22,7 +22,7 @@ function popupContent(trail, units) {
     {class: 'list-popup'},
     h('a', {href: `/trail/${trail.id}`}, h('strong', null, trail.name || 'Untitled trail')),
     h('br'),
-    `${formatDistance(trail.distance, units)} · ↑ ${formatElevation(trail.elevation_gain, units)}`,
+    `${trackNumber(trail, 'distance', units)} · ↑ ${trackNumber(trail, 'elevation_gain', units)}`,
   );
 }
 

@@ -1,17 +1,22 @@
 // The list page's summed statistics and its trail rows, with the editors' Move up / Move down /
 // Remove buttons (keyboard-reachable, named after the trail for screen readers).
 import {h} from '../../lib/dom.js';
-import {trackNumbers, trackPreview} from '../../lib/track_summary.js';
+import {trackNumber, trackNumbers, trackPreview} from '../../lib/track_summary.js';
 import {formatDistance, formatElevation, formatDuration, formatDate, difficultyLabel} from '../../lib/format.js';
 
+// The list's totals; a total no trail knows anything of (none has a track or a typed number)
+// is "–", not "0 m".
 export function listStats(trails, units) {
-  const sum = (key) => trails.reduce((total, t) => total + (Number(t[key]) || 0), 0);
+  const total = (key, format) => {
+    const known = trails.filter((t) => trackNumber(t, key, units) !== '–');
+    return known.length ? format(known.reduce((sum, t) => sum + (Number(t[key]) || 0), 0), units) : '–';
+  };
   const items = [
     ['Trails', String(trails.length)],
-    ['Total distance', formatDistance(sum('distance'), units)],
-    ['Elevation gain', formatElevation(sum('elevation_gain'), units)],
-    ['Elevation loss', formatElevation(sum('elevation_loss'), units)],
-    ['Duration', formatDuration(sum('duration'))],
+    ['Total distance', total('distance', formatDistance)],
+    ['Elevation gain', total('elevation_gain', formatElevation)],
+    ['Elevation loss', total('elevation_loss', formatElevation)],
+    ['Duration', total('duration', formatDuration)],
   ];
   return h('dl', {class: 'stats', 'aria-label': 'Totals of the trails in this list'}, items.map(([term, value]) => h('div', null, h('dt', null, term), h('dd', null, value))));
 }

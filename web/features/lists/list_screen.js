@@ -1,5 +1,6 @@
 // One list: its name, author and description, a map of all its trails, their summed
 // statistics, and the trails in list order. The author and `edit` shares change it here.
+import {boxPlaceholder, knownTitle, statsPlaceholder, titlePlaceholder} from '../../lib/placeholders.js';
 import {h, replace, toast} from '../../lib/dom.js';
 import {quote} from '../../lib/api.js';
 import {listShares, lists, trails as trailRecords} from '../../lib/resources.js';
@@ -53,8 +54,19 @@ async function load(id, session) {
 
 export default {
   async render({view, params, session, navigate, isCurrent}) {
+    // The title and the shapes of numbers, map and rows at once; the page takes their place.
+    const skeleton = h(
+      'article',
+      {class: 'page list-page', 'aria-busy': 'true'},
+      h('p', {class: 'crumbs'}, h('a', {href: '/lists'}, '← All lists')),
+      h('header', {class: 'list-head'}, h('div', {class: 'list-head-text'}, titlePlaceholder(knownTitle(`/list/${params.id}`), 'the list'))),
+      statsPlaceholder(5),
+      boxPlaceholder('list-map', 'Map loading'),
+    );
+    view.append(skeleton);
     const {list, byId, permission, shared, sharedWithCount = 0} = await load(params.id, session);
     if (!isCurrent()) return undefined;
+    skeleton.remove();
     const units = session.units;
     let sharedCount = sharedWithCount;
     const canEdit = permission === 'owner' || permission === 'edit';

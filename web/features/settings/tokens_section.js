@@ -87,7 +87,7 @@ export function tokensSection() {
       'div',
       {class: 'form-grid'},
       field({label: 'Token name', name: 'name', required: true, help: 'What it is for, e.g. “phone sync”.', attrs: {maxlength: 100, autocomplete: 'off'}}),
-      field({label: 'Expires on (optional)', name: 'expiration', type: 'date', help: 'Leave empty for a token that never expires.', attrs: {min: tomorrow}}),
+      field({label: 'Expires on (optional)', name: 'expiration', type: 'day', help: 'Leave empty for a token that never expires.', attrs: {min: tomorrow}}),
     ),
     h('div', null, h('button', {type: 'submit', class: 'button primary'}, 'Create token')),
   );

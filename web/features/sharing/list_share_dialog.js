@@ -12,7 +12,7 @@ export function openShareDialog({list, ownerId, onCount}) {
     kind: 'list',
     item: list,
     ownerId,
-    emptyText: 'Not shared with anyone yet.',
+    emptyText: 'Not shared with anyone yet. Add a person by their username below.',
     submitLabel: 'Share',
     signal: controller.signal,
     onCount,

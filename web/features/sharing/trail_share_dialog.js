@@ -42,7 +42,7 @@ export function openShareDialog(trail, session) {
   let linkShares = [];
   function renderLinks() {
     links.removeAttribute('aria-busy');
-    if (!linkShares.length) replace(links, h('p', {class: 'muted'}, 'No links yet.'));
+    if (!linkShares.length) replace(links, h('p', {class: 'muted'}, 'No links yet. “Create link” makes one you can send to anyone.'));
     else replace(links, h('ul', {class: 'tshare-links-list'}, linkShares.map(linkRow)));
   }
 

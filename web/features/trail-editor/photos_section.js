@@ -9,6 +9,7 @@ import {config} from '../../lib/session.js';
 import {UploadQueue} from '../../lib/upload_queue.js';
 import {dropZone} from './drop_zone.js';
 import {editSection} from './trail_fields.js';
+import {placePhotoDialog} from './photo_place_dialog.js';
 
 export const PHOTO_ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml';
 
@@ -23,7 +24,7 @@ const baseName = (name) => String(name).replace(/\.[^.]+$/, '') || 'Photo';
 export function photosSection(editor) {
   const trailId = editor.trail.id;
   const grid = h('ul', {class: 'photo-grid', 'aria-label': 'Current photos'});
-  const empty = h('p', {class: 'muted'}, 'No photos yet.');
+  const empty = h('p', {class: 'muted'}, 'No photos yet. Drop photos here or use “Add photos”; photos that know where they were taken can become waypoints.');
   const alert = h('p', {class: 'form-error', role: 'alert', hidden: true});
   const summaryId = uniqueId('photo-progress');
   const summaryText = h('p', {id: summaryId, class: 'upload-summary-text'});
@@ -67,6 +68,23 @@ export function photosSection(editor) {
     }
   }
 
+  // Where a photo was taken, placed by hand (or moved, or taken off the map).
+  async function placeOnMap(name, index) {
+    const position = await placePhotoDialog(editor.trail, name, index);
+    if (position === undefined) return;
+    const positions = {...(editor.trail.photo_positions || {})};
+    if (position) positions[name] = position;
+    else delete positions[name];
+    showAlert('');
+    try {
+      const saved = await trails.update(trailId, {name: editor.trail.name, photo_positions: positions});
+      editor.update(saved);
+      announce.textContent = position ? `Photo ${index + 1} is on the map.` : `Photo ${index + 1} is off the map.`;
+    } catch (error) {
+      showAlert(`The position was not saved. ${error.message}`);
+    }
+  }
+
   function drawGrid() {
     const photos = editor.trail.photos || [];
     const thumbnail = Math.min(editor.trail.thumbnail || 0, Math.max(photos.length - 1, 0));
@@ -92,11 +110,15 @@ export function photosSection(editor) {
         });
         const removeButton = h('button', {type: 'button', class: 'button small', 'aria-label': `Remove photo ${i + 1}`}, 'Remove');
         removeButton.addEventListener('click', () => remove(name, i));
+        const placed = Boolean(editor.trail.photo_positions?.[name]);
+        const place = h('button', {type: 'button', class: 'button small', 'aria-label': `${placed ? 'Move' : 'Place'} photo ${i + 1} on the map`}, placed ? 'Move on map' : 'Place on map');
+        place.addEventListener('click', () => placeOnMap(name, i));
         return h(
           'li',
           {class: ['photo-item', isThumb && 'is-thumbnail']},
           h('img', {src: files.url(editor.trail, name, {thumb: '100x100'}), alt: `Photo ${i + 1}`, width: 100, height: 100, loading: 'lazy'}),
-          h('div', {class: 'photo-buttons'}, use, removeButton),
+          placed ? h('span', {class: 'placed muted'}, 'On the map') : null,
+          h('div', {class: 'photo-buttons'}, use, place, removeButton),
         );
       }),
     );

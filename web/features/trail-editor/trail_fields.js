@@ -35,7 +35,7 @@ export function detailFields(trail, {categories = [], subcategories = null, canP
     h(
       'div',
       {class: 'form-grid pairs'},
-      field({label: 'Date', name: 'date', type: 'date', value: formatDate(trail.date)}),
+      field({label: 'Date', name: 'date', type: 'day', value: formatDate(trail.date)}),
       field({label: 'Location', name: 'location', value: trail.location || '', help: 'Nearest town or village.', attrs: {maxlength: 500}}),
       categoryFields(trail, categories, subcategories),
       field({label: 'Difficulty', name: 'difficulty', type: 'select', value: trail.difficulty || '', options: [{value: '', label: 'Not set'}, ...DIFFICULTIES]}),

@@ -4,6 +4,7 @@
 import {h} from '../../lib/dom.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
 import {inputError} from './trail_fields.js';
+import {ICON_CHOICES, iconKey, iconSvg} from '../../lib/waypoint_icons.js';
 
 export const waypointLabel = (w) => w.name || 'Unnamed waypoint';
 
@@ -11,6 +12,18 @@ export const waypointLabel = (w) => w.name || 'Unnamed waypoint';
 function readCoordinate(text, min, max) {
   const value = Number(String(text || '').trim().replace(',', '.'));
   return String(text || '').trim() && Number.isFinite(value) && value >= min && value <= max ? value : NaN;
+}
+
+// The waypoint's icon: a row of radio buttons, each its drawing and name.
+function iconPicker(chosen) {
+  return h(
+    'fieldset',
+    {class: 'icon-picker'},
+    h('legend', null, 'Icon'),
+    ICON_CHOICES.map(({value, label}) =>
+      h('label', {class: 'icon-choice', title: label}, h('input', {type: 'radio', name: 'icon', value, checked: value === chosen}), iconSvg(value, 18), h('span', null, label)),
+    ),
+  );
 }
 
 // waypointForm({waypoint, lat, lon, onMove([lat, lon]), onSave(body), onCancel}) ->
@@ -28,6 +41,7 @@ export function waypointForm({waypoint, lat, lon, onMove, onSave, onCancel}) {
     formError(),
     field({label: 'Waypoint name', name: 'name', value: waypoint?.name || '', attrs: {maxlength: 500, autocomplete: 'off'}}),
     field({label: 'Waypoint description', name: 'description', type: 'textarea', rows: 2, value: waypoint?.description || '', attrs: {maxlength: 20000}}),
+    iconPicker(iconKey(waypoint?.icon)),
     h(
       'div',
       {class: 'form-grid'},
@@ -48,6 +62,7 @@ export function waypointForm({waypoint, lat, lon, onMove, onSave, onCancel}) {
     const body = {
       name: values.name.trim(),
       description: values.description,
+      icon: values.icon || 'circle',
       lat: readCoordinate(values.lat, -90, 90),
       lon: readCoordinate(values.lon, -180, 180),
     };

@@ -30,7 +30,7 @@ export function waypointsSection(editor) {
   const announce = h('div', {class: 'visually-hidden', role: 'status', 'aria-live': 'polite'});
   const formSlot = h('div', {class: 'waypoint-form-slot'});
   const list = h('ol', {class: 'waypoint-list', 'aria-label': 'Waypoints'});
-  const empty = h('p', {class: 'muted'}, 'No waypoints yet.');
+  const empty = h('p', {class: 'muted'}, 'No waypoints yet. Move the map to a place and use “Add waypoint at map centre”, or click the map.');
   const addButton = h('button', {type: 'button', class: 'button'}, 'Add waypoint at map centre');
 
   const showAlert = (text) => {

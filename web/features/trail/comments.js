@@ -17,7 +17,7 @@ export function commentsSection({trail, session, canPost, signal, onRating = () 
     title: 'Comments',
     className: 'trail-comments',
     loadingText: 'Loading comments…',
-    emptyText: 'No comments yet.',
+    emptyText: canPost ? 'No comments yet. Write the first one below: how it went, what to watch out for.' : 'No comments yet.',
     what: 'Comments',
     live: true,
     renderEntry: commentItem,

@@ -22,7 +22,7 @@ export function summitSection({trail, session, canPost, signal}) {
     title: 'Summit logs',
     className: 'trail-summits',
     loadingText: 'Loading summit logs…',
-    emptyText: 'Nobody has logged this trail yet.',
+    emptyText: canPost ? 'Nobody has logged this trail yet. Done it? Use “Add a summit log” to note the day, with photos and your GPS file.' : 'Nobody has logged this trail yet.',
     what: 'Summit logs',
     renderEntry: logItem,
   });
@@ -66,7 +66,7 @@ export function summitSection({trail, session, canPost, signal}) {
       h(
         'div',
         {class: 'form-grid'},
-        field({label: 'Summit date', name: 'date', type: 'date', required: true, value: today()}),
+        field({label: 'Summit date', name: 'date', type: 'day', required: true, value: today()}),
         field({label: 'Summit photos', name: 'photos', type: 'file', attrs: {multiple: true, accept: 'image/png,image/jpeg,image/webp,image/svg+xml'}}),
         field({label: 'Summit GPS file', name: 'gpx', type: 'file', help: 'GPX, KML, KMZ, TCX, GeoJSON or FIT: adds distance, time and elevation.', attrs: {accept: TRACK_TYPES}}),
       ),

@@ -5,7 +5,8 @@
 import {h, toast, keepFocus} from '../../lib/dom.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {difficultyLabel, formatDate} from '../../lib/format.js';
-import {trails} from '../../lib/resources.js';
+import {quote} from '../../lib/api.js';
+import {trailShares, trails} from '../../lib/resources.js';
 import {openShareDialog} from '../sharing/trail_share_dialog.js';
 
 // trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) -> <header>;
@@ -14,6 +15,11 @@ export function trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate
   const author = trail.expand?.author?.username;
   const meta = [author ? `by ${author}` : null, trail.location, formatDate(trail.date)].filter(Boolean);
   const status = h('p', {class: 'field-error trail-action-error', role: 'alert'});
+  // The owner's "Shared with 2 people", counted after the page is up and again when the share
+  // dialog closes.
+  const sharedWith = h('span', {class: 'badge shared', hidden: true});
+  const countShares = () => (isAuthor ? showSharedCount(sharedWith, trail.id) : undefined);
+  countShares();
   return h(
     'header',
     {class: 'trail-head'},
@@ -22,10 +28,10 @@ export function trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate
       {class: 'trail-title'},
       h('h1', null, trail.name || 'Untitled trail'),
       meta.length ? h('p', {class: 'trail-meta muted'}, meta.join(' · ')) : null,
-      badges(trail, myShare, rating),
+      badges(trail, myShare, rating, isAuthor ? sharedWith : null),
       tagList(trail),
     ),
-    h('div', {class: 'trail-actions-box'}, actions(trail, {isAuthor, canEdit, status, navigate, session}), status),
+    h('div', {class: 'trail-actions-box'}, actions(trail, {isAuthor, canEdit, status, navigate, session, countShares}), status),
   );
 }
 
@@ -36,7 +42,15 @@ export function categoryText(trail) {
   return [category, subcategory].filter(Boolean).join(' · ');
 }
 
-function badges(trail, myShare, rating) {
+async function showSharedCount(badge, trailId) {
+  // Only for a badge: a failure leaves it out rather than the page.
+  const counted = await trailShares.list({filter: `trail = ${quote(trailId)}`, fields: 'id', perPage: 1}, {withTotal: true}).catch(() => ({total: 0}));
+  const count = counted.total || 0;
+  badge.textContent = `Shared with ${count} ${count === 1 ? 'person' : 'people'}`;
+  badge.hidden = count === 0;
+}
+
+function badges(trail, myShare, rating, sharedWith) {
   const category = categoryText(trail);
   return h(
     'p',
@@ -45,6 +59,7 @@ function badges(trail, myShare, rating) {
     category ? h('span', {class: 'badge trail-category'}, category) : null,
     trail.public ? h('span', {class: 'badge'}, 'Public') : h('span', {class: 'badge private'}, 'Private'),
     myShare ? h('span', {class: 'badge shared'}, myShare.permission === 'edit' ? 'Shared with you · can edit' : 'Shared with you') : null,
+    sharedWith,
     rating,
   );
 }
@@ -58,11 +73,15 @@ function tagList(trail) {
   return h('ul', {class: 'tag-list', 'aria-label': 'Tags'}, tags.map((tag) => h('li', {class: 'tag'}, link(tag))));
 }
 
-function actions(trail, {isAuthor, canEdit, status, navigate, session}) {
+function actions(trail, {isAuthor, canEdit, status, navigate, session, countShares}) {
   const box = h('div', {class: 'trail-actions'});
   if (canEdit) box.append(h('a', {class: 'button', href: `/trail/${trail.id}/edit`}, 'Edit'));
-  if (isAuthor) box.append(h('button', {type: 'button', class: 'button', onclick: () => openShareDialog(trail, session)}, 'Share'));
-  box.append(exportButton(trail, status));
+  if (isAuthor) {
+    const share = () => openShareDialog(trail, session).addEventListener('close', countShares);
+    box.append(h('button', {type: 'button', class: 'button', onclick: share}, 'Share'));
+  }
+  // A trail without a track has nothing to export.
+  if (trail.gpx) box.append(exportButton(trail, status));
   if (isAuthor) box.append(deleteButton(trail, {status, navigate}));
   return box;
 }

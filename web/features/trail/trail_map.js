@@ -1,13 +1,16 @@
 // The trail page's map: the track (the ≤2000-point `polyline`, never the raw track), start and
 // end pins, waypoint pins with popups, and a marker the elevation profile moves along the line.
-import {h} from '../../lib/dom.js';
-import {files} from '../../lib/resources.js';
 import {createMap, drawTrack, trackPoints, labelMarker, pointMarker, fitTo, L} from '../../lib/map.js';
-import {reducedMotion, scrollBehavior} from '../../lib/motion.js';
+import {isCoordinate, photoPins, waypointPins} from './map_pins.js';
 
-// trailMap(element, trail, waypoints, {onPhoto}) -> {map, showPoint, hidePoint, openWaypoint, destroy}
-// `onPhoto(waypoint, index)` opens a waypoint photo in the viewer.
-export function trailMap(element, trail, waypoints, {onPhoto} = {}) {
+export {isCoordinate};
+import {scrollBehavior} from '../../lib/motion.js';
+
+// trailMap(element, trail, waypoints, {onPhoto, onTrailPhoto}) ->
+//   {map, showPoint, hidePoint, openWaypoint, destroy}
+// `onPhoto(waypoint, index)` opens a waypoint photo in the viewer; `onTrailPhoto(index)` one of
+// the trail's own photos (from the photo layer).
+export function trailMap(element, trail, waypoints, {onPhoto, onTrailPhoto} = {}) {
   const map = createMap(element);
   const latlngs = trackPoints(trail.polyline);
   const bounds = L.latLngBounds([]);
@@ -22,16 +25,18 @@ export function trailMap(element, trail, waypoints, {onPhoto} = {}) {
     bounds.extend([trail.lat, trail.lon]);
   }
 
-  const markers = new Map();
-  for (const waypoint of waypoints) {
-    if (!isCoordinate(waypoint.lat, waypoint.lon)) continue;
-    const title = waypoint.name || 'Waypoint';
-    const marker = labelMarker([waypoint.lat, waypoint.lon], '•', {className: 'waypoint', title});
-    // Built lazily so a long waypoint list costs nothing until a pin is opened.
-    marker.bindPopup(() => waypointPopup(waypoint, onPhoto), {maxWidth: 260, minWidth: 160});
-    marker.addTo(map);
-    markers.set(waypoint.id, marker);
-    bounds.extend([waypoint.lat, waypoint.lon]);
+  // Waypoint pins with their icons, and the photos that know where they were taken: each a
+  // layer of pins that crowd into counted clusters, which a click or Enter opens.
+  const pins = waypointPins(waypoints, {onPhoto});
+  const markers = pins.markers;
+  const photos = photoPins(trail, {onPhoto: onTrailPhoto});
+  for (const layer of [pins.layer, photos.layer]) {
+    if (!layer.getLayers().length) continue;
+    layer.addTo(map);
+    bounds.extend(layer.getBounds());
+  }
+  if (photos.layer.getLayers().length) {
+    L.control.layers(null, {Waypoints: pins.layer, Photos: photos.layer}, {collapsed: false, position: 'topright'}).addTo(map);
   }
 
   if (bounds.isValid()) fitTo(map, bounds);
@@ -56,36 +61,12 @@ export function trailMap(element, trail, waypoints, {onPhoto} = {}) {
       const marker = markers.get(id);
       if (!marker) return;
       element.scrollIntoView({block: 'nearest', behavior: scrollBehavior()});
-      map.setView(marker.getLatLng(), Math.max(map.getZoom(), 14), {animate: !reducedMotion()});
-      marker.openPopup();
+      // The map moves to the pin, opening the cluster it is in, then opens its popup.
+      pins.layer.zoomToShowLayer(marker, () => marker.openPopup());
     },
     destroy() {
       resize.disconnect();
       map.remove();
     },
   };
-}
-
-function waypointPopup(waypoint, onPhoto) {
-  const photo = waypoint.photos && waypoint.photos[0];
-  const box = h(
-    'div',
-    {class: 'wp-popup'},
-    h('strong', null, waypoint.name || 'Waypoint'),
-    waypoint.description ? h('p', {class: 'pre-line'}, waypoint.description) : null,
-  );
-  if (photo) {
-    const img = h('img', {src: files.url(waypoint, photo, {thumb: '100x100'}), alt: '', width: 100, height: 100, loading: 'lazy'});
-    if (onPhoto) {
-      const label = `View photo of ${waypoint.name || 'the waypoint'}`;
-      box.append(h('button', {type: 'button', class: 'wp-photo', 'aria-label': label, onclick: () => onPhoto(waypoint, 0)}, img));
-    } else {
-      box.append(img);
-    }
-  }
-  return box;
-}
-
-export function isCoordinate(lat, lon) {
-  return Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0);
 }

@@ -5,6 +5,7 @@
 // page's tag link). It reports what the visitor chose; the screen owns the state, the URL and
 // the loading. On phones the filters fold behind a "Filters" button.
 import {h, uniqueId} from '../../lib/dom.js';
+import {dayInput} from '../../lib/day_input.js';
 import {tags as tagRecords, trails as trailRecords} from '../../lib/resources.js';
 import {DIFFICULTIES} from '../../lib/format.js';
 import {categoryFilter} from './category_filter.js';
@@ -171,7 +172,7 @@ function tagField(onChange) {
 // The trail's date between two days (either may be left empty).
 function dateFieldset(state) {
   const errorId = uniqueId('date-error');
-  const input = (name, label) => h('input', {type: 'date', name, value: state[name], 'aria-label': label, 'aria-describedby': errorId, class: 'input'});
+  const input = (name, label) => dayInput({name, value: state[name], 'aria-label': label, 'aria-describedby': errorId, class: 'input'});
   return h(
     'fieldset',
     {class: 'trails-dates'},
@@ -268,7 +269,7 @@ export function trailsFilters({state, signedIn, units, onChange, onClear}) {
 
   form.addEventListener('input', (event) => {
     if (event.target === searchInput) typedSearch();
-    else if (['number', 'range', 'date'].includes(event.target.type)) typedRange();
+    else if (['number', 'range'].includes(event.target.type) || event.target.dataset.day) typedRange();
   });
   form.addEventListener('change', (event) => {
     // A slider's every step (each arrow key) is a change: its burst is one, as typing is.

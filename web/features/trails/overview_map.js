@@ -14,6 +14,7 @@ import {h} from '../../lib/dom.js';
 import {L, createMap, TRACK_COLOR} from '../../lib/map.js';
 import {reducedMotion} from '../../lib/motion.js';
 import {MarkerClusterGroup} from '../../vendor/leaflet/leaflet.markercluster.esm.min.js';
+import {clusterIconFor} from '../../lib/cluster_icon.js';
 import {linePoints, markerPosition, tooSmallAt, trackBox} from './trail_markers.js';
 
 const HIGHLIGHT_COLOR = '#1d4ed8';
@@ -56,25 +57,7 @@ function popupContent(trail) {
   );
 }
 
-// A cluster's icon: the plugin's look with its count, named for screen readers as the button it
-// is (Enter zooms in, as a click does).
-const ClusterIcon = L.DivIcon.extend({
-  createIcon(oldIcon) {
-    const div = L.DivIcon.prototype.createIcon.call(this, oldIcon);
-    const n = this.options.count;
-    div.setAttribute('role', 'button');
-    div.setAttribute('aria-label', `${n} trails here: zoom in`);
-    div.dataset.count = String(n);
-    return div;
-  },
-});
-
-function clusterIcon(cluster) {
-  const n = cluster.getChildCount();
-  const size = n < 10 ? 'small' : n < 100 ? 'medium' : 'large';
-  // A number of our own making, so HTML is safe here.
-  return new ClusterIcon({html: `<div><span>${n}</span></div>`, className: `marker-cluster marker-cluster-${size}`, iconSize: L.point(40, 40), count: n});
-}
+const clusterIcon = clusterIconFor('trails');
 
 // A note over the map's corner (how many trails it shows, loading, a failure with a retry).
 const Note = L.Control.extend({

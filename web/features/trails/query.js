@@ -1,6 +1,7 @@
 // The trails list's state (search, filters, sort, page, map position) and its two encodings: the
 // page URL's query string, and the API's `GET /trail` parameters with a PocketBase filter string;
 // and the requests of the overview map, which shows the matching trails crossing its area.
+import {dayText} from '../../lib/day_input.js';
 import {quote} from '../../lib/api.js';
 import {DIFFICULTIES, distanceUnit, elevationUnit} from '../../lib/format.js';
 import {bboxParam, formatMapPosition, parseMapPosition} from './map_area.js';
@@ -58,14 +59,7 @@ export function emptyState() {
   };
 }
 
-// A real calendar day written YYYY-MM-DD, else ''.
-export function dayText(value) {
-  const text = String(value ?? '').trim();
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return '';
-  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return day.getUTCFullYear() === Number(m[1]) && day.getUTCMonth() === Number(m[2]) - 1 && day.getUTCDate() === Number(m[3]) ? text : '';
-}
+export {dayText};
 
 function numberText(value) {
   const text = String(value ?? '').trim();
