@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <thread>
 
@@ -14,6 +15,8 @@
 #include "app/data_dir.h"
 #include "app/doctor_command.h"
 #include "http/server.h"
+#include "services/families/names.h"
+#include "services/files/photo_position_backfill.h"
 #include "web/asset_catalog.h"
 #include "web/web_routes.h"
 
@@ -56,6 +59,25 @@ web::WebOptions WebAppOptions(const Config& config) {
           .not_found = [](const http::Request&) { return api::StatusErrorResponse(404); }};
 }
 
+// Trails with photos stored before trails kept where photos were taken get those places once
+// (services/files/photo_position_backfill.h); later starts find none to do.
+void FillPhotoPositionsAtStart(Core& c) {
+  const services::Family* trails = c.families->Find(services::kTrails);
+  if (!trails) return;
+  const auto started = std::chrono::steady_clock::now();
+  auto filled = services::BackfillPhotoPositions(*c.database, *c.blobs, trails->spec->id);
+  if (!filled.ok()) {
+    std::fprintf(stderr, "photos: positions not read: %s\n", filled.error().message.c_str());
+    return;
+  }
+  if (filled->trails == 0) return;
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  std::fprintf(stderr,
+               "photos: read where the photos of %zu trail(s) were taken: %zu placed (%.0f ms)\n",
+               filled->trails, filled->placed, ms);
+}
+
 }  // namespace
 
 int RunServer(const Config& config) {
@@ -71,6 +93,7 @@ int RunServer(const Config& config) {
   http::Router router;
   Core& c = **core;
   CheckStorageAtStart(c);
+  FillPhotoPositionsAtStart(c);
   api::ApiRoutes routes({*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.search,
                          *c.uploads, *c.files, *c.disk_space, *c.preferences},
                         {.private_instance = config.private_instance,

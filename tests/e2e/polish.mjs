@@ -174,7 +174,7 @@ export async function runPolishSteps({browser, origin, out}) {
 
     await step('polish: a photo placed on the map by hand shows on the trail map\'s photo layer', async () => {
       await page.goto(`${origin}/trail/${ids.tracked}/edit`);
-      await page.getByRole('button', {name: 'Place photo 1 on the map'}).click();
+      await page.getByRole('button', {name: 'Place on map: photo 1'}).click();
       const dialog = page.getByRole('dialog', {name: 'Place photo 1 on the map'});
       await dialog.waitFor();
       await dialog.locator('.photo-place-map.leaflet-container').waitFor();
@@ -189,7 +189,7 @@ export async function runPolishSteps({browser, origin, out}) {
       expect(answer.status(), 200, 'the position is saved');
       const positions = (await answer.json()).photo_positions || {};
       expect(Object.keys(positions).length, 1, 'the trail holds the photo\'s position');
-      await page.getByRole('button', {name: 'Move photo 1 on the map'}).waitFor();
+      await page.getByRole('button', {name: 'Move on map: photo 1'}).waitFor();
       await page.goto(`${origin}/trail/${ids.tracked}`);
       await page.locator('.trail-map .pin.photo-pin, .trail-map .marker-cluster').first().waitFor();
       await page.locator('.leaflet-control-layers').getByText('Photos').waitFor();

@@ -111,7 +111,7 @@ export function photosSection(editor) {
         const removeButton = h('button', {type: 'button', class: 'button small', 'aria-label': `Remove photo ${i + 1}`}, 'Remove');
         removeButton.addEventListener('click', () => remove(name, i));
         const placed = Boolean(editor.trail.photo_positions?.[name]);
-        const place = h('button', {type: 'button', class: 'button small', 'aria-label': `${placed ? 'Move' : 'Place'} photo ${i + 1} on the map`}, placed ? 'Move on map' : 'Place on map');
+        const place = h('button', {type: 'button', class: 'button small', 'aria-label': `${placed ? 'Move' : 'Place'} on map: photo ${i + 1}`}, placed ? 'Move on map' : 'Place on map');
         place.addEventListener('click', () => placeOnMap(name, i));
         return h(
           'li',
