@@ -397,6 +397,7 @@ try {
     expect(await phone.getByRole('button', {name: 'Sign out'}).isVisible(), false, 'the links are folded away');
     await phone.getByRole('button', {name: 'Menu'}).click();
     await phone.getByRole('button', {name: 'Sign out'}).click();
+    await phone.getByRole('button', {name: 'Menu'}).click();
     await phone.getByRole('link', {name: 'Sign in'}).waitFor();
     await phone.goto(`${origin}/forgot-password`);
     await phone.getByLabel('Email').fill('alice@example.com');
