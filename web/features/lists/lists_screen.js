@@ -99,7 +99,7 @@ export default {
     if (!isCurrent()) return;
     const context = {userId, shares, sharedCounts};
     if (!session.signedIn) {
-      replace(body, section('Public lists', lists, context, 'No public lists yet.'));
+      replace(body, section('Public lists', lists, context, 'No public lists yet. Sign in to see lists shared with you, or to make your own.'));
       return;
     }
     const mine = lists.filter((l) => l.author === userId);
@@ -109,7 +109,7 @@ export default {
       body,
       section('Your lists', mine, context, 'You have no lists yet. Use “New list” to gather trails for a trip, a season or a region.'),
       shared.length ? section('Shared with you', shared, context, '') : null,
-      section('Public lists', open, context, 'No public lists by others yet.'),
+      section('Public lists', open, context, 'No public lists by others yet. A list you make public appears for everyone here.'),
     );
   },
 };

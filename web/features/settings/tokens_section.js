@@ -76,7 +76,7 @@ export function tokensSection() {
   const reveal = h('div', {class: 'new-token-slot'});
   const refreshEmpty = () => {
     none.hidden = rows.children.length > 0;
-    none.textContent = 'You have no API tokens.';
+    none.textContent = 'You have no API tokens. Create one below for a script or a sync app; it is shown once.';
   };
   const tomorrow = new Date(Date.now() + 86400000).toISOString().slice(0, 10);
   const form = h(
