@@ -238,6 +238,15 @@ export async function runPolishSteps({browser, origin, out}) {
       await phone.goto(`${origin}/trail/${ids.many}`);
       await phone.getByRole('button', {name: `Show all ${WAYPOINTS} waypoints`}).waitFor();
       await shot(phone, 'trail-waypoints-collapsed-phone');
+      await phone.goto(`${origin}/trail/${ids.tracked}`);
+      await phone.locator('.trail-map .pin.photo-pin, .trail-map .marker-cluster').first().waitFor();
+      await shot(phone, 'trail-photo-layer-phone');
+      await phone.goto(`${origin}/trail/${ids.tracked}/edit`);
+      await phone.getByRole('button', {name: 'Move on map: photo 1'}).click();
+      await phone.getByRole('dialog', {name: 'Place photo 1 on the map'}).locator('.leaflet-container').waitFor();
+      await shot(phone, 'photo-place-dialog-phone');
+      await expectAccessible(phone, '.photo-place-dialog', 'the place-photo dialog on a phone');
+      await phone.keyboard.press('Escape');
     } finally {
       await context.close();
     }
