@@ -74,8 +74,18 @@ CREATE TABLE trails (
   device_elevation_loss  REAL,
   device_duration        REAL,
   -- A subcategory of the trail's category, or ''.
-  subcategory            TEXT NOT NULL DEFAULT ''
+  subcategory            TEXT NOT NULL DEFAULT '',
+  -- Where the parts (the file's tracks and segments) of polyline, preview and sketch start:
+  -- JSON {"polyline": [i, ...], "preview": [j, ...], "sketch": [k, ...]}, each list the indexes
+  -- of the decoded points that begin a new part (never 0). NULL when the map line is one part,
+  -- and for trails stored before version 14 until the server has read their tracks again
+  -- (trails_lines_pending).
+  line_breaks            TEXT
 );
+-- Trails stored before schema 14 whose `line_breaks` are not known yet: the server reads their
+-- tracks again at start and takes them off (services/tracks/line_breaks_backfill.h). Not an API
+-- collection; a fresh file starts with none.
+CREATE TABLE trails_lines_pending (trail TEXT PRIMARY KEY NOT NULL);
 -- (author, public): a count of one's own trails that are not public reads this index alone.
 CREATE INDEX trails_author_public ON trails (author, public);
 -- On (public) alone, entries come in rowid order, so a page of public trails needs no sort.
@@ -519,4 +529,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 13;
+PRAGMA user_version = 14;

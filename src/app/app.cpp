@@ -14,6 +14,8 @@
 #include "app/data_dir.h"
 #include "app/doctor_command.h"
 #include "http/server.h"
+#include "services/families/names.h"
+#include "services/tracks/line_breaks_backfill.h"
 #include "web/asset_catalog.h"
 #include "web/web_routes.h"
 
@@ -56,6 +58,24 @@ web::WebOptions WebAppOptions(const Config& config) {
           .not_found = [](const http::Request&) { return api::StatusErrorResponse(404); }};
 }
 
+// Trails stored before schema 14 get their line breaks from their tracks on a thread of their
+// own, while the server serves; stopped (between two trails) and joined when the returned
+// thread is destroyed, and resumed at the next start.
+std::jthread StartLineBreaksBackfill(Core& core) {
+  auto trails = core.records->SpecOf(services::kTrails);
+  if (!trails.ok()) return {};
+  return std::jthread([&core, collection_id = (*trails)->id](std::stop_token stop) {
+    auto updated = services::BackfillLineBreaks(*core.database, *core.blobs, collection_id, stop);
+    if (!updated.ok()) {
+      std::fprintf(stderr, "warning: older trails' line breaks: %s\n",
+                   updated.error().message.c_str());
+    } else if (*updated > 0) {
+      std::fprintf(stderr, "cairn: %zu older trails got the breaks between their segments\n",
+                   *updated);
+    }
+  });
+}
+
 }  // namespace
 
 int RunServer(const Config& config) {
@@ -90,6 +110,7 @@ int RunServer(const Config& config) {
                                .max_body_bytes = max_body,
                                .error_renderer = api::StatusErrorResponse});
   if (auto bound = server.Bind(); !bound.ok()) return Fail(bound.error());
+  std::jthread backfill = StartLineBreaksBackfill(c);
 
   std::thread signal_thread([&] {
     int received = 0;
