@@ -75,10 +75,20 @@ CREATE TABLE trails (
   device_duration        REAL,
   -- A subcategory of the trail's category, or ''.
   subcategory            TEXT NOT NULL DEFAULT '',
+  -- Where the parts (the file's tracks and segments) of polyline, preview and sketch start:
+  -- JSON {"polyline": [i, ...], "preview": [j, ...], "sketch": [k, ...]}, each list the indexes
+  -- of the decoded points that begin a new part (never 0). NULL when the map line is one part,
+  -- and for trails stored before version 14 until the server has read their tracks again
+  -- (trails_lines_pending).
+  line_breaks            TEXT,
   -- Where its photos were taken: {file name: {lat, lon}}, from the camera's GPS or placed by
   -- hand (services/families/photo_positions.h); NULL when none is known.
   photo_positions        TEXT
 );
+-- Trails stored before schema 14 whose `line_breaks` are not known yet: the server reads their
+-- tracks again at start and takes them off (services/tracks/line_breaks_backfill.h). Not an API
+-- collection; a fresh file starts with none.
+CREATE TABLE trails_lines_pending (trail TEXT PRIMARY KEY NOT NULL);
 -- (author, public): a count of one's own trails that are not public reads this index alone.
 CREATE INDEX trails_author_public ON trails (author, public);
 -- On (public) alone, entries come in rowid order, so a page of public trails needs no sort.

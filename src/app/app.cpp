@@ -17,6 +17,7 @@
 #include "http/server.h"
 #include "services/families/names.h"
 #include "services/files/photo_position_backfill.h"
+#include "services/tracks/line_breaks_backfill.h"
 #include "web/asset_catalog.h"
 #include "web/web_routes.h"
 
@@ -78,6 +79,24 @@ void FillPhotoPositionsAtStart(Core& c) {
                filled->trails, filled->placed, ms);
 }
 
+// Trails stored before schema 14 get their line breaks from their tracks on a thread of their
+// own, while the server serves; stopped (between two trails) and joined when the returned
+// thread is destroyed, and resumed at the next start.
+std::jthread StartLineBreaksBackfill(Core& core) {
+  auto trails = core.records->SpecOf(services::kTrails);
+  if (!trails.ok()) return {};
+  return std::jthread([&core, collection_id = (*trails)->id](std::stop_token stop) {
+    auto updated = services::BackfillLineBreaks(*core.database, *core.blobs, collection_id, stop);
+    if (!updated.ok()) {
+      std::fprintf(stderr, "warning: older trails' line breaks: %s\n",
+                   updated.error().message.c_str());
+    } else if (*updated > 0) {
+      std::fprintf(stderr, "cairn: %zu older trails got the breaks between their segments\n",
+                   *updated);
+    }
+  });
+}
+
 }  // namespace
 
 int RunServer(const Config& config) {
@@ -113,6 +132,7 @@ int RunServer(const Config& config) {
                                .max_body_bytes = max_body,
                                .error_renderer = api::StatusErrorResponse});
   if (auto bound = server.Bind(); !bound.ok()) return Fail(bound.error());
+  std::jthread backfill = StartLineBreaksBackfill(c);
 
   std::thread signal_thread([&] {
     int received = 0;

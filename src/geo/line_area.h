@@ -1,6 +1,8 @@
 // Whether a line on the map (a trail's map line) passes through an area: a box of latitudes and
 // longitudes, or a circle around a point. Map-area searches find a trail by any part of its
-// track, not only by where it starts.
+// track, not only by where it starts. A line in parts (a trail's `line_breaks`) is read as one
+// line: the stretch across a break counts as part of it, which at most shows a trail whose gap
+// crosses the view, and keeps these tests one pass over the encoded line.
 #pragma once
 
 #include <span>

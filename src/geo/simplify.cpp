@@ -77,10 +77,11 @@ void DropNeedlessCuts(std::span<const LatLon> line, double tolerance_sq, size_t 
   kept = std::move(result);
 }
 
-}  // namespace
-
-std::vector<size_t> SimplifyIndices(std::span<const LatLon> line, double tolerance_m,
-                                    size_t max_points) {
+// SimplifyIndices over parts: `starts` (ascending, starts[0] == 0) are the first points of the
+// parts of `line`. Every part's first and last point is kept, and no stretch spans two parts.
+// `max_points` must leave room for those ends.
+std::vector<size_t> SimplifyWithin(std::span<const LatLon> line, std::span<const size_t> starts,
+                                   double tolerance_m, size_t max_points) {
   const size_t n = line.size();
   if (n <= 2) {
     std::vector<size_t> all(n);
@@ -95,14 +96,19 @@ std::vector<size_t> SimplifyIndices(std::span<const LatLon> line, double toleran
   const size_t stretches_allowed = max_points - 1;
   const size_t stretch_points =
       std::max(kMaxStretchPoints, (n - 1) / stretches_allowed + ((n - 1) % stretches_allowed != 0));
-  std::vector<size_t> kept = {0};
+  std::vector<size_t> kept;
   std::vector<size_t> cuts;
   std::priority_queue<Stretch> queue;
-  for (size_t first = 0; first < n - 1; first += stretch_points) {
-    const size_t last = std::min(first + stretch_points, n - 1);
-    kept.push_back(last);
-    if (last != n - 1) cuts.push_back(last);
-    if (last - first > 1) queue.push(FindFarthest(line, first, last));
+  for (size_t k = 0; k < starts.size(); ++k) {
+    const size_t part_first = starts[k];
+    const size_t part_last = k + 1 < starts.size() ? starts[k + 1] - 1 : n - 1;
+    kept.push_back(part_first);
+    for (size_t first = part_first; first < part_last; first += stretch_points) {
+      const size_t last = std::min(first + stretch_points, part_last);
+      kept.push_back(last);
+      if (last != part_last) cuts.push_back(last);
+      if (last - first > 1) queue.push(FindFarthest(line, first, last));
+    }
   }
   // The queue yields the farthest deviation first: once it is within tolerance, so is the rest.
   while (!queue.empty() && kept.size() < max_points) {
@@ -118,6 +124,41 @@ std::vector<size_t> SimplifyIndices(std::span<const LatLon> line, double toleran
   return kept;
 }
 
+// The valid breaks of `line` (ascending, unique, inside it), at most `max_points` / 2 - 1 of
+// them: those with the widest gaps, so that the parts' ends fit in `max_points`.
+std::vector<size_t> BreaksThatFit(const PartedLine& line, size_t max_points) {
+  std::vector<size_t> breaks;
+  for (size_t b : line.breaks) {
+    if (b > 0 && b < line.points.size() && (breaks.empty() || b > breaks.back())) {
+      breaks.push_back(b);
+    }
+  }
+  const size_t allowed = std::max<size_t>(max_points, 2) / 2 - 1;
+  if (breaks.size() <= allowed) return breaks;
+  auto gap_m = [&](size_t b) {
+    const LatLon& a = line.points[b - 1];
+    const LatLon& c = line.points[b];
+    return DistanceMeters(a.lat, a.lon, c.lat, c.lon);
+  };
+  std::vector<std::pair<double, size_t>> by_gap;
+  by_gap.reserve(breaks.size());
+  for (size_t b : breaks) by_gap.push_back({gap_m(b), b});
+  std::stable_sort(by_gap.begin(), by_gap.end(),
+                   [](const auto& x, const auto& y) { return x.first > y.first; });
+  breaks.clear();
+  for (size_t k = 0; k < allowed; ++k) breaks.push_back(by_gap[k].second);
+  std::sort(breaks.begin(), breaks.end());
+  return breaks;
+}
+
+}  // namespace
+
+std::vector<size_t> SimplifyIndices(std::span<const LatLon> line, double tolerance_m,
+                                    size_t max_points) {
+  const size_t whole[] = {0};
+  return SimplifyWithin(line, whole, tolerance_m, max_points);
+}
+
 std::vector<LatLon> SimplifyLine(std::span<const LatLon> line, double tolerance_m,
                                  size_t max_points) {
   std::vector<LatLon> simplified;
@@ -125,25 +166,42 @@ std::vector<LatLon> SimplifyLine(std::span<const LatLon> line, double tolerance_
   return simplified;
 }
 
-std::vector<LatLon> SimplifyForMap(const Track& track) {
+PartedLine SimplifyParts(const PartedLine& line, double tolerance_m, size_t max_points) {
+  std::vector<size_t> starts = BreaksThatFit(line, max_points);
+  starts.insert(starts.begin(), 0);
+  PartedLine simplified;
+  size_t next_start = 1;
+  for (size_t i : SimplifyWithin(line.points, starts, tolerance_m, max_points)) {
+    // Every part's first point is kept, so each start is met exactly.
+    if (next_start < starts.size() && i == starts[next_start]) {
+      simplified.breaks.push_back(simplified.points.size());
+      ++next_start;
+    }
+    simplified.points.push_back(line.points[i]);
+  }
+  return simplified;
+}
+
+PartedLine SimplifyForMap(const Track& track) {
   const PartKind line_kind = LinePartKind(track);
-  std::vector<LatLon> joined;
+  PartedLine line;
   for (const TrackPart& part : track.parts) {
     if (part.kind != line_kind) continue;
     for (const Segment& segment : part.segments) {
-      for (const TrackPoint& point : segment) joined.push_back({point.lat, point.lon});
+      if (segment.empty()) continue;
+      if (!line.points.empty()) line.breaks.push_back(line.points.size());
+      for (const TrackPoint& point : segment) line.points.push_back({point.lat, point.lon});
     }
   }
-  return SimplifyLine(joined, kMapToleranceMeters, kMapMaxPoints);
+  return SimplifyParts(line, kMapToleranceMeters, kMapMaxPoints);
 }
 
 namespace {
 
-// `map_line` without the bends smaller than `fraction` of its extent (the diagonal of its box,
-// at least kMapToleranceMeters), at most `max_points` points.
-std::vector<LatLon> SimplifyToExtent(std::span<const LatLon> map_line, double fraction,
-                                     size_t max_points) {
-  if (map_line.empty()) return {};
+// The tolerance that drops the bends smaller than `fraction` of `map_line`'s extent (the
+// diagonal of its box), at least kMapToleranceMeters.
+double ToleranceOfExtent(std::span<const LatLon> map_line, double fraction) {
+  if (map_line.empty()) return kMapToleranceMeters;
   // The extent in a local projection at the first point; longitudes relative to it, so a line
   // over the antimeridian is measured across it. Rough far from the first point, which only
   // shifts a tolerance that is a rule of thumb anyway.
@@ -159,28 +217,56 @@ std::vector<LatLon> SimplifyToExtent(std::span<const LatLon> map_line, double fr
     north = std::max(north, y);
   }
   const double extent_m = std::hypot(east - west, north - south);
-  const double tolerance_m = std::max(kMapToleranceMeters, fraction * extent_m);
-  return SimplifyLine(map_line, tolerance_m, max_points);
+  return std::max(kMapToleranceMeters, fraction * extent_m);
+}
+
+util::Result<EncodedLine> Resimplified(std::string_view map_polyline,
+                                       std::span<const size_t> breaks,
+                                       PartedLine (*simplify)(const PartedLine&)) {
+  CAIRN_ASSIGN_OR_RETURN(std::vector<LatLon> points, DecodePolyline(map_polyline));
+  PartedLine line{std::move(points), {breaks.begin(), breaks.end()}};
+  PartedLine simplified = simplify(line);
+  return EncodedLine{EncodePolyline(simplified.points), std::move(simplified.breaks)};
 }
 
 }  // namespace
 
+PartedLine SimplifyPartsForPreview(const PartedLine& map_line) {
+  return SimplifyParts(map_line, ToleranceOfExtent(map_line.points, kPreviewToleranceFraction),
+                       kPreviewMaxPoints);
+}
+
+PartedLine SimplifyPartsForSketch(const PartedLine& map_line) {
+  return SimplifyParts(map_line, ToleranceOfExtent(map_line.points, kSketchToleranceFraction),
+                       kSketchMaxPoints);
+}
+
 std::vector<LatLon> SimplifyForPreview(std::span<const LatLon> map_line) {
-  return SimplifyToExtent(map_line, kPreviewToleranceFraction, kPreviewMaxPoints);
+  return SimplifyPartsForPreview({{map_line.begin(), map_line.end()}, {}}).points;
 }
 
 std::vector<LatLon> SimplifyForSketch(std::span<const LatLon> map_line) {
-  return SimplifyToExtent(map_line, kSketchToleranceFraction, kSketchMaxPoints);
+  return SimplifyPartsForSketch({{map_line.begin(), map_line.end()}, {}}).points;
+}
+
+util::Result<EncodedLine> PreviewOfMapLine(std::string_view map_polyline,
+                                           std::span<const size_t> breaks) {
+  return Resimplified(map_polyline, breaks, SimplifyPartsForPreview);
+}
+
+util::Result<EncodedLine> SketchOfMapLine(std::string_view map_polyline,
+                                          std::span<const size_t> breaks) {
+  return Resimplified(map_polyline, breaks, SimplifyPartsForSketch);
 }
 
 util::Result<std::string> PreviewPolyline(std::string_view map_polyline) {
-  CAIRN_ASSIGN_OR_RETURN(std::vector<LatLon> line, DecodePolyline(map_polyline));
-  return EncodePolyline(SimplifyForPreview(line));
+  CAIRN_ASSIGN_OR_RETURN(EncodedLine preview, PreviewOfMapLine(map_polyline, {}));
+  return std::move(preview.polyline);
 }
 
 util::Result<std::string> SketchPolyline(std::string_view map_polyline) {
-  CAIRN_ASSIGN_OR_RETURN(std::vector<LatLon> line, DecodePolyline(map_polyline));
-  return EncodePolyline(SimplifyForSketch(line));
+  CAIRN_ASSIGN_OR_RETURN(EncodedLine sketch, SketchOfMapLine(map_polyline, {}));
+  return std::move(sketch.polyline);
 }
 
 }  // namespace cairn::geo

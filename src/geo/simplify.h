@@ -32,6 +32,17 @@ inline constexpr double kPreviewToleranceFraction = 1.0 / 500;
 inline constexpr size_t kSketchMaxPoints = 24;
 inline constexpr double kSketchToleranceFraction = 1.0 / 100;
 
+// A line in parts: every point in order, and where each part after the first starts. A part
+// is one segment of the file (a GPX trk or trkseg, a GeoJSON MultiLineString's line, a KML
+// LineString): the stretch from one part's last point to the next part's first was not walked.
+struct PartedLine {
+  std::vector<LatLon> points;
+  // Ascending indexes into `points`, each in 1..size-1: the first point of a new part.
+  std::vector<size_t> breaks;
+
+  bool operator==(const PartedLine&) const = default;
+};
+
 // The indices (ascending) of the points of `line` that Ramer–Douglas–Peucker keeps: the first
 // and the last, and every point farther than `tolerance_m` from the chord of the stretch it
 // lies in (measured in metres, in a local projection at each chord), so every point left out
@@ -48,29 +59,56 @@ std::vector<size_t> SimplifyIndices(std::span<const LatLon> line, double toleran
 std::vector<LatLon> SimplifyLine(std::span<const LatLon> line, double tolerance_m,
                                  size_t max_points);
 
-// The trail's map line: every segment of the line parts (see LinePartKind) joined in file
-// order into one line, simplified with kMapToleranceMeters and kMapMaxPoints. Joined because
-// a trail stores one polyline; the gap between two segments is drawn as a straight line.
-// Empty for a track without points.
-std::vector<LatLon> SimplifyForMap(const Track& track);
+// `line` simplified part by part, as SimplifyIndices does a whole line, with one queue for all
+// parts (so `max_points` counts every part and the most visible bends of any part go first):
+// each part keeps its first and last point, so no break is lost or moved, and no chord crosses
+// a break. A part of one point stays a part of one point. When the parts' ends alone would
+// pass `max_points` (at least 2), only the max_points / 2 - 1 breaks with the widest gaps are
+// kept and the parts across the others are joined: a straight line over the narrowest gaps is
+// the least visible. Breaks out of order or out of range are ignored. Pure.
+PartedLine SimplifyParts(const PartedLine& line, double tolerance_m, size_t max_points);
+
+// The trail's map line: each non-empty segment of the line parts (see LinePartKind), in file
+// order, one part, simplified with SimplifyParts, kMapToleranceMeters and kMapMaxPoints. Empty
+// for a track without points.
+PartedLine SimplifyForMap(const Track& track);
 
 // The trail's preview line from its map line: simplified with a tolerance of
 // kPreviewToleranceFraction of the line's extent (the diagonal of its box, at least
 // kMapToleranceMeters) and at most kPreviewMaxPoints points, the bends that stray the most first.
 // Keeps the first and the last point. Pure.
 std::vector<LatLon> SimplifyForPreview(std::span<const LatLon> map_line);
+// The same for a map line in parts: SimplifyParts with the preview's tolerance and budget.
+PartedLine SimplifyPartsForPreview(const PartedLine& map_line);
 
 // The trail's sketch line from its map line: as SimplifyForPreview, with
 // kSketchToleranceFraction and kSketchMaxPoints. Pure.
 std::vector<LatLon> SimplifyForSketch(std::span<const LatLon> map_line);
+PartedLine SimplifyPartsForSketch(const PartedLine& map_line);
 
-// The trail's `preview` from its `polyline` (both encoded, precision 5): decoded,
-// SimplifyForPreview, encoded again. Uploads and the schema migration that filled previews for
-// older trails both derive it this way, so they agree byte for byte. "" for "";
-// InvalidArgument when `map_polyline` does not decode. Pure.
+// An encoded line (precision 5) and the breaks between its parts (see PartedLine).
+struct EncodedLine {
+  std::string polyline;
+  std::vector<size_t> breaks;
+
+  bool operator==(const EncodedLine&) const = default;
+};
+
+// The trail's `preview` from its `polyline` (both encoded, precision 5) and the polyline's
+// breaks: decoded, SimplifyPartsForPreview, encoded again, with the preview's own breaks.
+// Uploads and the schema migrations that filled previews for older trails all derive it this
+// way, so they agree byte for byte. "" for ""; InvalidArgument when `map_polyline` does not
+// decode. Pure.
+util::Result<EncodedLine> PreviewOfMapLine(std::string_view map_polyline,
+                                           std::span<const size_t> breaks);
+// The trail's `sketch` likewise, with SimplifyPartsForSketch. Pure.
+util::Result<EncodedLine> SketchOfMapLine(std::string_view map_polyline,
+                                          std::span<const size_t> breaks);
+
+// PreviewOfMapLine's polyline for a map line of one part. Pure.
 util::Result<std::string> PreviewPolyline(std::string_view map_polyline);
 
-// The trail's `sketch` from its `polyline`, as PreviewPolyline with SimplifyForSketch. Pure.
+// SketchOfMapLine's polyline for a map line of one part. Pure.
 util::Result<std::string> SketchPolyline(std::string_view map_polyline);
 
 }  // namespace cairn::geo

@@ -337,6 +337,14 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
       // from their rows until 64 move together, no pending row for them), filled from every row.
       // Files of version 12 drop version 12's index first; older ones come here without one.
       {13, kDropSearchIndexes, CreateSearchIndex},
+      // 14: where the map lines' parts start (issue 17). A migration cannot read the stored
+      // files: every trail with a track waits in trails_lines_pending for the server's first
+      // start to read it again (services/tracks/line_breaks_backfill.h), NULL (one part) until then.
+      {14, R"sql(ALTER TABLE trails ADD COLUMN line_breaks TEXT;
+CREATE TABLE trails_lines_pending (trail TEXT PRIMARY KEY NOT NULL);
+INSERT INTO trails_lines_pending SELECT id FROM trails WHERE gpx != '';
+)sql",
+       nullptr},
       // 16: where a trail's photos were taken ({file name: {lat, lon}}); NULL is none yet.
       {16, "ALTER TABLE trails ADD COLUMN photo_positions TEXT;", nullptr},
   };

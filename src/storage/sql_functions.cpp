@@ -186,7 +186,8 @@ void RegisterSearchRank(sqlite3* db) {
 
 // cairn_line_crosses_box(polyline, south, west, north, east[, some_points]): with a line of some
 // of the map line's own points (the trail's `sketch`, geo/simplify.h), one of them in the box
-// decides at once. Lines are read only as far as the first point that answers.
+// decides at once. Lines are read only as far as the first point that answers. The breaks
+// between the line's parts are not read (geo/line_area.h): a gap crossing the box counts.
 void LineCrossesBoxFunction(sqlite3_context* context, int count, sqlite3_value** arguments) {
   if (AnyNull(5, arguments)) return sqlite3_result_null(context);
   Guarded(context, [&] {

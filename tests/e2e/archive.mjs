@@ -53,7 +53,7 @@ export async function runArchiveSteps({browser, origin, out}) {
     }
     await page.waitForLoadState('networkidle');
     expect(mapTrails, ARCHIVE, 'the map fetched every matching trail');
-    expect([...lineFields].join(' '), 'id,name,sketch,lat,lon', 'as sketches, not previews');
+    expect([...lineFields].join(' '), 'id,name,sketch,line_breaks,lat,lon', 'as sketches, not previews');
     const map = page.getByRole('region', {name: 'Map of the matching trails'});
     await page.screenshot({path: join(out, 'screens', 'trails-archive-desktop.png')});
     const drawnColumns = (await trackPixelColumns(map)).filter((n) => n > 0).length;

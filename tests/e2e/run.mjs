@@ -20,6 +20,7 @@ import {runCategorySteps} from './categories.mjs';
 import {runArchiveSteps} from './archive.mjs';
 import {runDiscoverySteps} from './discovery.mjs';
 import {runPolishSteps} from './polish.mjs';
+import {runGapSteps} from './gaps.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -28,6 +29,7 @@ const MODULES = {
   archive: runArchiveSteps,
   discovery: runDiscoverySteps,
   polish: runPolishSteps,
+  gaps: runGapSteps,
 };
 
 const {values: args} = parseArgs({
@@ -38,7 +40,7 @@ const {values: args} = parseArgs({
     // Development: serve web/ from disk instead of the copy compiled into the binary.
     'web-dir': {type: 'string'},
     // Development: only one self-contained module's steps (features, tags, categories, archive,
-    // discovery).
+    // discovery, gaps).
     only: {type: 'string'},
   },
 });
@@ -341,6 +343,7 @@ try {
   await runCategorySteps({browser, origin, out});
   await runDiscoverySteps({browser, origin, out});
   await runPolishSteps({browser, origin, out});
+  await runGapSteps({browser, origin, out});
 
   await step('budget: first load of the trails page', async () => {
     const {runs, bytes, interactiveMs: ms} = await measureColdLoads(browser, `${origin}/trails`, '.trail-grid li', DESKTOP);

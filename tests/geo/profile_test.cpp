@@ -48,6 +48,68 @@ TEST_CASE("the profile ends at the statistics' distance across segments, pauses 
   CHECK(profile[30].distance_m == profile[29].distance_m);
   CHECK(profile[first.size()].distance_m == profile[first.size() - 1].distance_m);
   CHECK(profile[first.size()].lat == 47.02);
+  // The second segment starts a part; the pause inside the first does not.
+  for (size_t i = 0; i < profile.size(); ++i) {
+    INFO(i);
+    CHECK(profile[i].starts_part == (i == first.size()));
+  }
+}
+
+TEST_CASE("downsampling a profile in parts keeps every part's ends and where it starts",
+          "[geo][profile]") {
+  // Three parts of 3000, 1000 and 2000 points one metre apart (no distance across the gaps).
+  std::vector<ProfilePoint> profile;
+  const size_t sizes[] = {3000, 1000, 2000};
+  std::vector<size_t> firsts;
+  double distance_m = 0;
+  for (size_t size : sizes) {
+    firsts.push_back(profile.size());
+    for (size_t i = 0; i < size; ++i) {
+      if (i > 0) distance_m += 1;
+      profile.push_back({distance_m, 100.0 + static_cast<double>(i % 7), 47, 11});
+      profile.back().starts_part = i == 0 && firsts.size() > 1;
+    }
+  }
+  const std::vector<ProfilePoint> out = DownsampleProfile(profile, 100);
+  CHECK(out.size() <= 100);
+  CHECK(out.size() >= 90);  // the budget is shared out, not wasted
+  std::vector<size_t> starts;
+  for (size_t j = 0; j < out.size(); ++j) {
+    if (out[j].starts_part) starts.push_back(j);
+  }
+  REQUIRE(starts.size() == 2);
+  // Each break sits between a part's last point and the next part's first.
+  for (size_t k = 0; k < 2; ++k) {
+    const size_t first = firsts[k + 1];
+    CHECK(out[starts[k]].distance_m == profile[first].distance_m);
+    CHECK(out[starts[k] - 1].distance_m == profile[first - 1].distance_m);
+    CHECK(out[starts[k] - 1].ele == profile[first - 1].ele);
+    CHECK(out[starts[k]].ele == profile[first].ele);
+  }
+  // The 1000-point part gets about a sixth of the points, by its length.
+  CHECK(starts[1] - starts[0] >= 10);
+  CHECK(starts[1] - starts[0] <= 20);
+  CHECK(DistancesNeverDecrease(out));
+}
+
+TEST_CASE("a profile of more parts than half its budget still marks where parts start",
+          "[geo][profile]") {
+  // 50 parts of 10 points, downsampled to 20: too many parts to keep every part's ends.
+  std::vector<ProfilePoint> profile;
+  for (int i = 0; i < 500; ++i) {
+    profile.push_back({static_cast<double>(i), 100.0 + i % 10, 47, 11});
+    profile.back().starts_part = i > 0 && i % 10 == 0;
+  }
+  const std::vector<ProfilePoint> out = DownsampleProfile(profile, 20);
+  CHECK(out.size() <= 20);
+  CHECK_FALSE(out.front().starts_part);
+  // A kept point starts a part exactly when a part started after the point kept before it.
+  for (size_t j = 1; j < out.size(); ++j) {
+    const bool crossed =
+        static_cast<int>(out[j].distance_m) / 10 != static_cast<int>(out[j - 1].distance_m) / 10;
+    INFO(j);
+    CHECK(out[j].starts_part == crossed);
+  }
 }
 
 TEST_CASE("a track without line points has an empty profile", "[geo][profile]") {

@@ -133,7 +133,7 @@ TEST_CASE("a million-point wiggly segment is simplified within the tolerance", "
   CHECK(capped > kMapMaxPoints * 9 / 10);
 }
 
-TEST_CASE("the map line joins the recording's segments and leaves planned routes out",
+TEST_CASE("the map line keeps the recording's segments apart and leaves planned routes out",
           "[geo][simplify]") {
   Track track;
   TrackPart route;
@@ -142,10 +142,116 @@ TEST_CASE("the map line joins the recording's segments and leaves planned routes
   TrackPart walk;
   walk.segments = {{{0, 0}, {0, 0.0001}, {0, 0.0002}}, {}, {{0, 0.01}, {0, 0.0101}}};
   track.parts = {route, walk};
-  CHECK(SimplifyForMap(track) == std::vector<LatLon>{{0, 0}, {0, 0.0101}});
+  // Joined, the collinear line would keep only its ends; in parts each segment keeps its own.
+  CHECK(SimplifyForMap(track) == PartedLine{{{0, 0}, {0, 0.0002}, {0, 0.01}, {0, 0.0101}}, {2}});
+  // Two tracks (GPX trk) are two parts as two segments are.
+  TrackPart second_walk;
+  second_walk.segments = {{{0, 0.02}, {0, 0.021}}};
+  track.parts = {walk, route, second_walk};
+  CHECK(SimplifyForMap(track) ==
+        PartedLine{{{0, 0}, {0, 0.0002}, {0, 0.01}, {0, 0.0101}, {0, 0.02}, {0, 0.021}}, {2, 4}});
   track.parts = {route};
-  CHECK(SimplifyForMap(track) == std::vector<LatLon>{{1, 1}, {1, 2}});
-  CHECK(SimplifyForMap(Track{}).empty());
+  CHECK(SimplifyForMap(track) == PartedLine{{{1, 1}, {1, 2}}, {}});
+  CHECK(SimplifyForMap(Track{}) == PartedLine{});
+}
+
+TEST_CASE("simplifying in parts keeps each part's ends, never a chord across a break",
+          "[geo][simplify]") {
+  // Two straight parts 1 km apart, side by side: joined, one chord would cover both.
+  PartedLine line;
+  for (int i = 0; i <= 10; ++i) line.points.push_back(Meters(100.0 * i, 0));
+  for (int i = 0; i <= 10; ++i) line.points.push_back(Meters(100.0 * i, 1000));
+  line.breaks = {11};
+  const PartedLine simplified = SimplifyParts(line, 10, 100);
+  CHECK(simplified ==
+        PartedLine{{line.points[0], line.points[10], line.points[11], line.points[21]}, {2}});
+  // A part of one point stays a part of one point.
+  PartedLine dot = line;
+  dot.points.insert(dot.points.begin() + 11, Meters(500, 500));
+  dot.breaks = {11, 12};
+  CHECK(SimplifyParts(dot, 10, 100) ==
+        PartedLine{{dot.points[0], dot.points[10], dot.points[11], dot.points[12], dot.points[22]},
+                   {2, 3}});
+  // Breaks out of range or out of order are ignored; with none left, one part.
+  line.breaks = {0, 30, 11, 5};
+  CHECK(SimplifyParts(line, 10, 100).breaks == std::vector<size_t>{2});
+  line.breaks = {0, 22};
+  CHECK(SimplifyParts(line, 10, 100) == PartedLine{SimplifyLine(line.points, 10, 100), {}});
+}
+
+TEST_CASE("the point cap counts every part, spending it on the bends of any part first",
+          "[geo][simplify]") {
+  // Three zig-zag parts: a wide one and two small ones; 30 points for all of them.
+  PartedLine line;
+  auto zigzag = [&](double north, int bends, double sway_m) {
+    if (!line.points.empty()) line.breaks.push_back(line.points.size());
+    for (int i = 0; i <= bends; ++i) {
+      line.points.push_back(Meters(100.0 * i, north + (i % 2 == 0 ? 0 : sway_m)));
+    }
+  };
+  zigzag(0, 40, 300);
+  zigzag(2000, 40, 20);
+  zigzag(4000, 40, 20);
+  const PartedLine simplified = SimplifyParts(line, 10, 30);
+  CHECK(simplified.points.size() == 30);
+  REQUIRE(simplified.breaks.size() == 2);
+  // Every part's first and last point survive, next to each break.
+  for (size_t k = 0; k < 2; ++k) {
+    CHECK(simplified.points[simplified.breaks[k]] == line.points[line.breaks[k]]);
+    CHECK(simplified.points[simplified.breaks[k] - 1] == line.points[line.breaks[k] - 1]);
+  }
+  CHECK(simplified.points.front() == line.points.front());
+  CHECK(simplified.points.back() == line.points.back());
+  // The big bends go first: the wide part takes all but the small parts' ends.
+  CHECK(simplified.breaks[0] == 26);
+}
+
+TEST_CASE("more parts than the cap can end keep the breaks over the widest gaps",
+          "[geo][simplify]") {
+  // Six parts of two points; the gaps after parts 1..5 are 50, 900, 10, 400, 30 m.
+  const double gaps[] = {50, 900, 10, 400, 30};
+  PartedLine line;
+  double east = 0;
+  for (int part = 0; part < 6; ++part) {
+    if (part > 0) {
+      east += gaps[part - 1];
+      line.breaks.push_back(line.points.size());
+    }
+    line.points.push_back(Meters(east, 0));
+    east += 100;
+    line.points.push_back(Meters(east, 10.0 * (part % 2)));
+  }
+  // 6 points leave room for 3 parts: the 900 m and 400 m gaps stay gaps.
+  const PartedLine simplified = SimplifyParts(line, 1, 6);
+  CHECK(simplified.points.size() == 6);
+  REQUIRE(simplified.breaks.size() == 2);
+  for (size_t k = 0; k < 2; ++k) {
+    const LatLon& before = simplified.points[simplified.breaks[k] - 1];
+    const LatLon& after = simplified.points[simplified.breaks[k]];
+    CHECK(DistanceMeters(before, after) > 399);
+  }
+}
+
+TEST_CASE("preview and sketch keep the map line's breaks at the same points", "[geo][simplify]") {
+  std::vector<LatLon> points;
+  for (int i = 0; i < 1500; ++i) {
+    points.push_back({46.5 + 0.0001 * i, 7.5 + 0.0003 * std::sin(i / 20.0)});
+  }
+  const std::vector<size_t> breaks = {700};
+  const std::string polyline = EncodePolyline(points);
+  const std::vector<LatLon> decoded = DecodePolyline(polyline).value();
+  for (auto derive : {PreviewOfMapLine, SketchOfMapLine}) {
+    auto line = derive(polyline, breaks);
+    REQUIRE(line.ok());
+    auto kept = DecodePolyline(line->polyline);
+    REQUIRE(kept.ok());
+    REQUIRE(line->breaks.size() == 1);
+    CHECK((*kept)[line->breaks[0]] == decoded[700]);
+    CHECK((*kept)[line->breaks[0] - 1] == decoded[699]);
+  }
+  CHECK(PreviewOfMapLine(polyline, {})->polyline == PreviewPolyline(polyline).value());
+  CHECK(SketchOfMapLine(polyline, {})->breaks.empty());
+  CHECK_FALSE(SketchOfMapLine("_p~iF", breaks).ok());
 }
 
 TEST_CASE("the preview keeps at most 100 points and the ends of the map line", "[geo][simplify]") {

@@ -217,6 +217,34 @@ TEST_CASE("migrating a version 4 file fills every trail's preview and sketch fro
   CHECK(SchemaOf(path) == SchemaOf(fresh_path));
 }
 
+TEST_CASE("migrating lists every trail with a track for its line breaks, which stay unknown",
+          "[storage]") {
+  test_support::TempDir dir;
+  const std::string path = dir.path() + "/v4.db";
+  WriteVersion4File(path);
+  {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db,
+                         "INSERT INTO trails (id, created, updated, author, gpx, polyline) VALUES "
+                         "('withtrack000001', 'c', 'u', 'someone12345678', 'a.gpx', '_p~iF~ps|U'),"
+                         "('notrack00000001', 'c', 'u', 'someone12345678', '', '')",
+                         nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+  }
+  auto migrated = Database::Open({path, 1});
+  REQUIRE(migrated.ok());
+  auto rows = (*migrated)->Read<QueryResult>([](Connection& c) {
+    return c.Query(
+        "SELECT p.trail, t.line_breaks IS NULL FROM trails_lines_pending p JOIN trails t ON "
+        "t.id = p.trail");
+  });
+  REQUIRE(rows.ok());
+  REQUIRE(rows->rows.size() == 1);
+  CHECK(std::get<std::string>(rows->rows[0][0]) == "withtrack000001");
+  CHECK(std::get<int64_t>(rows->rows[0][1]) == 1);
+}
+
 TEST_CASE("migrating fills the device total fields from the stored device totals", "[storage]") {
   test_support::TempDir dir;
   const std::string path = dir.path() + "/v4.db";

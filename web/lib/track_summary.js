@@ -1,13 +1,14 @@
 // Pieces several screens show for a trail: the drawn track preview (when there is no photo) and
 // the statistics, in the viewer's units, saying only what is known when there is no track yet.
 import {h, svg} from './dom.js';
-import {decodePolyline} from './polyline.js';
+import {trailLineParts} from './polyline.js';
 import {formatDistance, formatElevation, formatDuration, formatDate} from './format.js';
 
-// An SVG drawing of the line (the `preview` field, else `polyline`), projected with the
+// An SVG drawing of the line (the `preview` field, else `polyline`, in its parts), projected with the
 // latitude's cosine so shapes are not stretched. No tiles, no requests.
 export function trackPreview(trail, {width = 320, height = 180, label} = {}) {
-  const points = decodePolyline(trail.preview || trail.polyline || '');
+  const parts = trailLineParts(trail, trail.preview ? 'preview' : 'polyline');
+  const points = parts.flat();
   const box = svg('svg', {viewBox: `0 0 ${width} ${height}`, class: 'track-preview', role: 'img', 'aria-label': label || `Track of ${trail.name || 'the trail'}`});
   box.append(svg('rect', {width, height, fill: '#e8e6df'}));
   if (points.length < 2) {
@@ -32,7 +33,10 @@ export function trackPreview(trail, {width = 320, height = 180, label} = {}) {
   const scale = Math.min((width - 2 * pad) / Math.max(maxX - minX, 1e-9), (height - 2 * pad) / Math.max(maxY - minY, 1e-9));
   const offX = (width - (maxX - minX) * scale) / 2;
   const offY = (height - (maxY - minY) * scale) / 2;
-  const d = projected.map(([x, y], i) => `${i ? 'L' : 'M'}${((x - minX) * scale + offX).toFixed(1)} ${((y - minY) * scale + offY).toFixed(1)}`).join('');
+  // A move, not a line, to the first point of each part: the gap between segments stays a gap.
+  const starts = new Set();
+  parts.reduce((start, part) => (starts.add(start), start + part.length), 0);
+  const d = projected.map(([x, y], i) => `${starts.has(i) ? 'M' : 'L'}${((x - minX) * scale + offX).toFixed(1)} ${((y - minY) * scale + offY).toFixed(1)}`).join('');
   box.append(svg('path', {d, fill: 'none', stroke: '#fff', 'stroke-width': 6, 'stroke-linejoin': 'round', 'stroke-linecap': 'round'}));
   box.append(svg('path', {d, fill: 'none', stroke: '#c2410c', 'stroke-width': 3, 'stroke-linejoin': 'round', 'stroke-linecap': 'round'}));
   const [sx, sy] = projected[0];

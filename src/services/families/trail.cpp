@@ -92,7 +92,9 @@ FamilyDefinition TrailFamily() {
             Derived("waypoints", kWaypoints, "trail"), Derived("summit_logs", kSummitLogs, "trail"),
             // Computed from the track file; never written by a JSON body.
             ServerOnly(Text("polyline", 0)), ServerOnly(Text("preview", 0)),
-            ServerOnly(Text("sketch", 0)), ServerOnly(Number("min_lat")),
+            ServerOnly(Text("sketch", 0)),
+            // Where the parts of polyline, preview and sketch start (null: one part).
+            ServerOnly(JsonField("line_breaks")), ServerOnly(Number("min_lat")),
             ServerOnly(Number("min_lon")), ServerOnly(Number("max_lat")),
             ServerOnly(Number("max_lon")), Number("moving_duration", 0),
             ServerOnly(JsonField("device_totals")),

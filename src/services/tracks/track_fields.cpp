@@ -16,6 +16,28 @@ namespace {
 // A device clock a day ahead of ours is wrong, not early: its times give no date or duration.
 constexpr int64_t kClockDriftMs = 24 * 3600 * 1000;
 
+// Sets `polyline`, `preview` and `sketch` (each one encoded line of all its points, as any
+// decoder reads it) and `line_breaks`: where each line's parts start (see geo::PartedLine), null
+// when the map line is one part.
+void PutMapLines(const geo::Track& track, Json& fields) {
+  const geo::PartedLine map_line = geo::SimplifyForMap(track);
+  const std::string polyline = geo::EncodePolyline(map_line.points);
+  // From the encoded line, as the schema 5 and 6 migrations derived them for older trails (a line
+  // just encoded always decodes).
+  auto preview = geo::PreviewOfMapLine(polyline, map_line.breaks);
+  auto sketch = geo::SketchOfMapLine(polyline, map_line.breaks);
+  fields["preview"] = preview.ok() ? preview->polyline : std::string();
+  fields["sketch"] = sketch.ok() ? sketch->polyline : std::string();
+  fields["polyline"] = polyline;
+  if (map_line.breaks.empty()) {
+    fields["line_breaks"] = nullptr;
+    return;
+  }
+  fields["line_breaks"] = {{"polyline", map_line.breaks},
+                           {"preview", preview.ok() ? preview->breaks : std::vector<size_t>()},
+                           {"sketch", sketch.ok() ? sketch->breaks : std::vector<size_t>()}};
+}
+
 }  // namespace
 
 Json TrailFieldsFromTrack(const geo::Track& track) {
@@ -37,14 +59,7 @@ Json TrailFieldsFromTrack(const geo::Track& track) {
     fields["min_lon"] = stats.bounds->west;
     fields["max_lon"] = stats.bounds->east;
   }
-  const std::string polyline = geo::EncodePolyline(geo::SimplifyForMap(track));
-  // From the encoded line, as the schema 5 and 6 migrations derived them for older trails (a line
-  // just encoded always decodes).
-  auto preview = geo::PreviewPolyline(polyline);
-  fields["preview"] = preview.ok() ? std::move(preview).value() : std::string();
-  auto sketch = geo::SketchPolyline(polyline);
-  fields["sketch"] = sketch.ok() ? std::move(sketch).value() : std::string();
-  fields["polyline"] = polyline;
+  PutMapLines(track, fields);
   // The first recorded time the device could have produced, else the file's own (GPX metadata).
   const bool metadata_time = geo::IsPlausibleTime(track.time_ms) && track.time_ms <= latest;
   const int64_t first_time = stats.start_time_ms != geo::kNoTime && !future ? stats.start_time_ms
@@ -92,6 +107,7 @@ Json TrailFieldsWithoutTrack() {
   return Json{{"polyline", ""},
               {"preview", ""},
               {"sketch", ""},
+              {"line_breaks", nullptr},
               {"min_lat", 0},
               {"max_lat", 0},
               {"min_lon", 0},

@@ -102,7 +102,7 @@ util::Result<std::string> CategoryForSport(storage::Connection& connection,
 
 // Part of every profile version: bump it when the profile's computation or shape changes, so
 // clients do not keep an answer computed the old way.
-constexpr const char* kProfileFormat = "profile-1";
+constexpr const char* kProfileFormat = "profile-2";  // 2: breaks between parts
 
 // FNV-1a, 64 bits, as 16 hex digits: a stable digest for versions (not a security measure).
 std::string HexDigest(std::string_view text) {
@@ -134,13 +134,17 @@ double Rounded(double value, double scale) { return std::round(value * scale) / 
 
 Json ProfileJson(const std::vector<geo::ProfilePoint>& line, size_t max_points) {
   Json points = Json::array();
+  Json breaks = Json::array();
   for (const geo::ProfilePoint& p : geo::DownsampleProfile(line, max_points)) {
+    if (p.starts_part) breaks.push_back(points.size());
     points.push_back(Json::array({Rounded(p.distance_m, 10),
                                   std::isnan(p.ele) ? Json(nullptr) : Json(Rounded(p.ele, 10)),
                                   Rounded(p.lat, 1e6), Rounded(p.lon, 1e6)}));
   }
-  if (line.empty()) return Json{{"distance", 0}, {"points", std::move(points)}};
-  return Json{{"distance", Rounded(line.back().distance_m, 10)}, {"points", std::move(points)}};
+  if (line.empty()) return Json{{"distance", 0}, {"points", std::move(points)}, {"breaks", breaks}};
+  return Json{{"distance", Rounded(line.back().distance_m, 10)},
+              {"points", std::move(points)},
+              {"breaks", std::move(breaks)}};
 }
 
 }  // namespace

@@ -39,8 +39,9 @@ struct TrailProfile {
   // Changes whenever the answer may: another stored track, another `updated`, another number of
   // points, another way of computing it. 16 hex digits, fit for an ETag.
   std::string version;
-  // {"distance": metres, "points": [[distance, elevation or null, lat, lon], ...]}; absent when
-  // the caller already holds `version`.
+  // {"distance": metres, "points": [[distance, elevation or null, lat, lon], ...], "breaks":
+  // [indexes of the points that start a new part of the track]}; absent when the caller already
+  // holds `version`.
   std::optional<records::Json> profile;
 };
 
@@ -76,7 +77,8 @@ class TrackService {
   // `distance` is the length of the line as the trail's statistics count it; each point is
   // [metres along the line (0.1 m), elevation (0.1 m) or null, lat, lon (6 decimals)], at most
   // `max_points` (clamped to kMinProfilePoints..kMaxProfilePoints) chosen by
-  // geo::DownsampleProfile, first and last included. A trail without a track gives distance 0
+  // geo::DownsampleProfile, first and last included; `breaks` lists the points that start a new
+  // segment of the file (the line is not drawn into them). A trail without a track gives distance 0
   // and no points. When `client_holds(version)` says the client already has the answer of
   // that version, the profile is not computed and the stored file not read. Internal when the
   // stored file is missing or cannot be read.

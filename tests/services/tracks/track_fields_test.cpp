@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "geo/polyline.h"
+#include "geo/readers.h"
 #include "geo/simplify.h"
 
 namespace cairn::services {
@@ -58,6 +59,77 @@ TEST_CASE("a track gives a trail a sketch of at most 24 points for overview maps
   CHECK(points->back() == line->back());
   CHECK(sketch == geo::SketchPolyline(polyline).value());
   CHECK(sketch.size() < std::string(fields["preview"]).size());
+}
+
+// A straight run of `count` points east along the 47th parallel from `lon`, 0.001° apart, as
+// GPX <trkpt>s.
+std::string TrackPoints(double lon, int count) {
+  std::string points;
+  for (int i = 0; i < count; ++i) {
+    points += "<trkpt lat=\"47\" lon=\"" + std::to_string(lon + 0.001 * i) + "\"><ele>" +
+              std::to_string(500 + i) + "</ele></trkpt>";
+  }
+  return points;
+}
+
+std::string Gpx(const std::string& tracks) {
+  return "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"test\" "
+         "xmlns=\"http://www.topografix.com/GPX/1/1\">" +
+         tracks + "</gpx>";
+}
+
+// The points of `field` on both sides of each of its breaks.
+void CheckBreaksAt(const records::Json& fields, const std::string& field,
+                   const std::vector<std::pair<double, double>>& around) {
+  INFO(field);
+  auto points = geo::DecodePolyline(fields[field].get<std::string>());
+  REQUIRE(points.ok());
+  const std::vector<size_t> breaks = fields["line_breaks"][field];
+  REQUIRE(breaks.size() == around.size());
+  for (size_t k = 0; k < breaks.size(); ++k) {
+    CHECK((*points)[breaks[k] - 1].lon == Approx(around[k].first).margin(1e-5));
+    CHECK((*points)[breaks[k]].lon == Approx(around[k].second).margin(1e-5));
+  }
+}
+
+TEST_CASE("two segments or two tracks of a GPX file give the map lines a break",
+          "[services][tracks]") {
+  // 21 points from 11.000 to 11.020, a 2 km hole, 21 points from 11.047 to 11.067: straight,
+  // so each part simplifies to its two ends.
+  const std::string first = TrackPoints(11, 21), second = TrackPoints(11.047, 21);
+  const std::string files[] = {
+      Gpx("<trk><trkseg>" + first + "</trkseg><trkseg>" + second + "</trkseg></trk>"),
+      Gpx("<trk><trkseg>" + first + "</trkseg></trk><trk><trkseg>" + second + "</trkseg></trk>")};
+  for (const std::string& file : files) {
+    auto track = geo::ReadGpx(file);
+    REQUIRE(track.ok());
+    const records::Json fields = TrailFieldsFromTrack(*track);
+    REQUIRE(fields["line_breaks"].is_object());
+    CHECK(fields["line_breaks"]["polyline"].get<std::vector<size_t>>() == std::vector<size_t>{2});
+    for (const char* field : {"polyline", "preview", "sketch"}) {
+      CheckBreaksAt(fields, field, {{11.02, 11.047}});
+    }
+  }
+}
+
+TEST_CASE("a GeoJSON MultiLineString gives a break between its lines", "[services][tracks]") {
+  const std::string geojson = R"({"type": "Feature", "properties": {}, "geometry": {
+      "type": "MultiLineString", "coordinates": [
+        [[7.0, 46.0], [7.01, 46.002], [7.02, 46.0]],
+        [[7.05, 46.0], [7.06, 46.0]],
+        [[7.1, 46.0], [7.11, 46.003], [7.12, 46.0], [7.13, 46.0]]]}})";
+  auto track = geo::ReadGeoJson(geojson);
+  REQUIRE(track.ok());
+  const records::Json fields = TrailFieldsFromTrack(*track);
+  CHECK(fields["line_breaks"]["polyline"].get<std::vector<size_t>>() == std::vector<size_t>{3, 5});
+  CheckBreaksAt(fields, "polyline", {{7.02, 7.05}, {7.06, 7.1}});
+  CheckBreaksAt(fields, "sketch", {{7.02, 7.05}, {7.06, 7.1}});
+}
+
+TEST_CASE("a track of one segment has no line breaks", "[services][tracks]") {
+  CHECK(TrailFieldsFromTrack(WindingTrack())["line_breaks"].is_null());
+  CHECK(TrailFieldsFromTrack(geo::Track{})["line_breaks"].is_null());
+  CHECK(TrailFieldsWithoutTrack()["line_breaks"].is_null());
 }
 
 TEST_CASE("a trail without a track has no preview", "[services][tracks]") {

@@ -1,8 +1,9 @@
 // web/lib/polyline.js: the server's encoded polylines (`polyline`, `preview`) decode to the
 // points it encoded; the vectors are the ones tests/geo/polyline_test.cpp checks the encoder with.
+// A trail's `line_breaks` split a line into the parts maps draw apart.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {decodePolyline} from '../../../web/lib/polyline.js';
+import {decodePolyline, decodeParts, splitParts, trailLineParts} from '../../../web/lib/polyline.js';
 
 function assertPoints(actual, expected, tolerance = 1e-9) {
   assert.equal(actual.length, expected.length, `${actual.length} points, expected ${expected.length}`);
@@ -65,4 +66,37 @@ test('a cut-short polyline draws the points read before the cut', () => {
   const full = '_p~iF~ps|U_ulLnnqC_mqNvxq`@';
   assertPoints(decodePolyline(full.slice(0, -2)), [[38.5, -120.2], [40.7, -120.95]]);
   assert.deepEqual(decodePolyline('_p~iF'), []);
+});
+
+// --- parts (line_breaks) --------------------------------------------------------------------
+
+const FIVE = [[46, 7], [46, 7.01], [46, 7.02], [46, 7.05], [46, 7.06]];
+
+test('a line with breaks comes apart before each break, every point kept in order', () => {
+  const parts = decodeParts(encode(FIVE), [3]);
+  assert.equal(parts.length, 2);
+  assertPoints(parts[0], FIVE.slice(0, 3), 1e-9);
+  assertPoints(parts[1], FIVE.slice(3), 1e-9);
+  assert.deepEqual(splitParts(FIVE, [1, 2, 4]), [[FIVE[0]], [FIVE[1]], FIVE.slice(2, 4), [FIVE[4]]]);
+});
+
+test('no breaks, null, or a damaged list give one part; an empty line gives none', () => {
+  for (const breaks of [undefined, null, [], 'x', {}]) assert.deepEqual(splitParts(FIVE, breaks), [FIVE], String(breaks));
+  // 0, out of range, out of order, repeated or not whole: ignored, the rest still split.
+  assert.deepEqual(splitParts(FIVE, [0, 2, 2, 1, 2.5, 9, -1]), [FIVE.slice(0, 2), FIVE.slice(2)]);
+  assert.deepEqual(decodeParts('', [1]), []);
+  assert.deepEqual(decodeParts(undefined, null), []);
+});
+
+test("a trail's parts come from the field asked for with that field's own breaks", () => {
+  const trail = {
+    polyline: encode(FIVE),
+    preview: encode([FIVE[0], FIVE[2], FIVE[3], FIVE[4]]),
+    line_breaks: {polyline: [3], preview: [2], sketch: []},
+  };
+  assert.deepEqual(trailLineParts(trail, 'polyline').map((part) => part.length), [3, 2]);
+  assert.deepEqual(trailLineParts(trail, 'preview').map((part) => part.length), [2, 2]);
+  assert.deepEqual(trailLineParts({...trail, line_breaks: null}, 'polyline').map((part) => part.length), [5]);
+  assert.deepEqual(trailLineParts(trail, 'sketch'), []);
+  assert.deepEqual(trailLineParts(null, 'polyline'), []);
 });

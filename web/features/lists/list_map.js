@@ -1,7 +1,8 @@
 // The list page's map: every trail's line in its own colour, highlighted on hover (on the map
 // or on its row), each with a popup that links to the trail.
 import {h} from '../../lib/dom.js';
-import {createMap, drawTrack, trackPoints, fitTo, pointMarker, L} from '../../lib/map.js';
+import {createMap, drawTrack, fitTo, pointMarker, L} from '../../lib/map.js';
+import {trailLineParts} from '../../lib/polyline.js';
 import {trackNumber} from '../../lib/track_summary.js';
 
 // Distinct colours that stay readable on tiles and on the plain background.
@@ -43,10 +44,12 @@ export function listMap(element, {colorOf, units, onHover}) {
     tracks = new Map();
     const bounds = L.latLngBounds([]);
     for (const trail of trails) {
-      const points = trackPoints(trail.preview || trail.polyline);
+      const parts = trailLineParts(trail, trail.preview ? 'preview' : 'polyline');
+      const points = parts.flat();
       if (points.length < 2) continue;
       const color = colorOf(trail.id);
-      const track = drawTrack(map, points, {color, weight: 4});
+      // Part by part, so the gap between two segments stays a gap.
+      const track = drawTrack(map, parts.length > 1 ? parts : points, {color, weight: 4});
       // A dot at the start keeps far-apart trails findable when the map is zoomed out.
       const start = pointMarker(points[0], {color, radius: 6}).addTo(track.group);
       for (const layer of [track.line, start]) {

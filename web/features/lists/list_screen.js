@@ -12,7 +12,7 @@ import {openEditListDialog} from './edit_list_dialog.js';
 import {openAddTrailsDialog} from './add_trails_dialog.js';
 import {openShareDialog} from '../sharing/list_share_dialog.js';
 
-const TRAIL_FIELDS = ['id', 'collectionId', 'collectionName', 'name', 'author', 'public', 'distance', 'elevation_gain', 'elevation_loss', 'duration', 'date', 'location', 'difficulty', 'gpx', 'preview'];
+const TRAIL_FIELDS = ['id', 'collectionId', 'collectionName', 'name', 'author', 'public', 'distance', 'elevation_gain', 'elevation_loss', 'duration', 'date', 'location', 'difficulty', 'gpx', 'preview', 'line_breaks'];
 const LIST_FIELDS = [
   'id,collectionId,collectionName,name,description,avatar,public,trails,author',
   'expand.author.id,expand.author.username',

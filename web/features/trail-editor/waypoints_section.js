@@ -6,6 +6,7 @@ import {h, replace, uniqueId} from '../../lib/dom.js';
 import {waypoints as waypointRecords} from '../../lib/resources.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {reducedMotion} from '../../lib/motion.js';
+import {trailLineParts} from '../../lib/polyline.js';
 import {editSection} from './trail_fields.js';
 import {waypointForm, waypointLabel as label} from './waypoint_form.js';
 
@@ -199,8 +200,10 @@ export function waypointsSection(editor) {
   function drawTrack(fit) {
     if (!map) return;
     if (track) track.group.remove();
-    const points = M.trackPoints(editor.trail.polyline || editor.trail.preview || '');
-    track = points.length > 1 ? M.drawTrack(map, points) : null;
+    // Part by part, so the gap between two segments stays a gap.
+    const parts = trailLineParts(editor.trail, editor.trail.polyline ? 'polyline' : 'preview');
+    const points = parts.flat();
+    track = points.length > 1 ? M.drawTrack(map, parts.length > 1 ? parts : points) : null;
     if (fit) fitAll();
   }
 

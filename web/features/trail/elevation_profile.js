@@ -1,6 +1,7 @@
 // The elevation profile: one <canvas> drawn from the server's downsampled profile (≤800 points,
-// however long the track), with axes in the viewer's units. Pointer, touch and keyboard (it is
-// a slider: ←/→, Home/End, PageUp/PageDown) move a cursor and report the point to the map.
+// however long the track; broken where the file's segments break), with axes in the viewer's
+// units. Pointer, touch and keyboard (it is a slider: ←/→, Home/End, PageUp/PageDown) move a
+// cursor and report the point to the map.
 import {h, uniqueId} from '../../lib/dom.js';
 import {formatDistance, formatElevation, distanceUnit, elevationUnit} from '../../lib/format.js';
 
@@ -28,7 +29,14 @@ export function profileRange(profile) {
 // elevationProfile(profile, {units, onPoint(point|null)}) -> {element, destroy()}
 // `point` is {distance, elevation, lat, lon}.
 export function elevationProfile(profile, {units = 'metric', onPoint = () => {}} = {}) {
-  const points = profile.points.filter((p) => Array.isArray(p) && Number.isFinite(p[0]));
+  // The points that start a new segment of the file: the line is not drawn into them.
+  const starts = new Set();
+  const breaks = new Set(Array.isArray(profile.breaks) ? profile.breaks : []);
+  const points = [];
+  profile.points.forEach((p, i) => {
+    if (breaks.has(i)) starts.add(points.length);
+    if (Array.isArray(p) && Number.isFinite(p[0])) points.push(p);
+  });
   const distances = points.map((p) => p[0]);
   const total = Math.max(profile.distance || 0, distances[distances.length - 1] || 0);
   const range = profileRange(profile);
@@ -109,14 +117,18 @@ export function elevationProfile(profile, {units = 'metric', onPoint = () => {}}
       ctx.fillText(text, Math.min(Math.max(x, half + 1), width - half - 1), HEIGHT - pad.bottom + 6);
     }
 
-    // Area and line, with gaps where the track has no elevation.
+    // Area and line, with gaps where the track has no elevation and between its segments.
     const bottom = HEIGHT - pad.bottom;
     ctx.beginPath();
     let open = false;
     let firstX = 0;
     let lastX = 0;
     const area = new Path2D();
-    for (const [d, e] of points) {
+    for (const [i, [d, e]] of points.entries()) {
+      if (starts.has(i) && open) {
+        area.lineTo(lastX, bottom);
+        open = false;
+      }
       if (e === null || e === undefined) {
         if (open) area.lineTo(lastX, bottom);
         open = false;

@@ -1,10 +1,11 @@
-// The trail page's map: the track (the ≤2000-point `polyline`, never the raw track), start and
+// The trail page's map: the track (the ≤2000-point `polyline` in its parts, never the raw track), start and
 // end pins, waypoint pins with popups, and a marker the elevation profile moves along the line.
-import {createMap, drawTrack, trackPoints, labelMarker, pointMarker, fitTo, L} from '../../lib/map.js';
+import {createMap, drawTrack, labelMarker, pointMarker, fitTo, L} from '../../lib/map.js';
+import {trailLineParts} from '../../lib/polyline.js';
+import {scrollBehavior} from '../../lib/motion.js';
 import {isCoordinate, photoPins, waypointPins} from './map_pins.js';
 
 export {isCoordinate};
-import {scrollBehavior} from '../../lib/motion.js';
 
 // trailMap(element, trail, waypoints, {onPhoto, onTrailPhoto}) ->
 //   {map, showPoint, hidePoint, openWaypoint, destroy}
@@ -12,10 +13,12 @@ import {scrollBehavior} from '../../lib/motion.js';
 // the trail's own photos (from the photo layer).
 export function trailMap(element, trail, waypoints, {onPhoto, onTrailPhoto} = {}) {
   const map = createMap(element);
-  const latlngs = trackPoints(trail.polyline);
+  // Each part of the track (a segment of the file) is drawn on its own: a gap stays a gap.
+  const parts = trailLineParts(trail, 'polyline');
+  const latlngs = parts.flat();
   const bounds = L.latLngBounds([]);
   if (latlngs.length >= 2) {
-    const {line} = drawTrack(map, latlngs);
+    const {line} = drawTrack(map, parts.length > 1 ? parts : latlngs);
     bounds.extend(line.getBounds());
     // Above waypoints (devices often log one at the start), and on a loop the start above the end.
     labelMarker(latlngs[latlngs.length - 1], 'E', {className: 'end', title: 'End', keyboard: false}).setZIndexOffset(1000).addTo(map);

@@ -15,7 +15,7 @@ import {L, createMap, TRACK_COLOR} from '../../lib/map.js';
 import {reducedMotion} from '../../lib/motion.js';
 import {MarkerClusterGroup} from '../../vendor/leaflet/leaflet.markercluster.esm.min.js';
 import {clusterIconFor} from '../../lib/cluster_icon.js';
-import {linePoints, markerPosition, tooSmallAt, trackBox} from './trail_markers.js';
+import {lineParts, linePoints, markerPosition, tooSmallAt, trackBox} from './trail_markers.js';
 
 const HIGHLIGHT_COLOR = '#1d4ed8';
 const START_COLOR = '#15803d';
@@ -121,7 +121,7 @@ export function createTrailsMap(element, {onHover, onMove} = {}) {
   const popup = L.popup({maxWidth: 260});
   const tooltip = L.tooltip({direction: 'top', offset: TOOLTIP_OFFSET.line, opacity: 0.95});
   const note = new Note().addTo(map);
-  // id -> {trail, points, box, position, line, casing, start, marker, shown, inAll, inPage}
+  // id -> {trail, points, parts, box, position, line, casing, start, marker, shown, inAll, inPage}
   // `shown` is 'line', 'marker' or null (nowhere to draw it).
   const drawn = new Map();
   let highlighted = null;
@@ -164,8 +164,10 @@ export function createTrailsMap(element, {onHover, onMove} = {}) {
   // before its lines are drawn (else the canvas draws them all twice).
   function entryFor(trail) {
     const points = linePoints(trail);
+    // Drawn part by part (a multi-line), so the gap between two segments stays a gap.
+    const parts = lineParts(trail, points);
     return {
-      trail, points, box: trackBox(points), position: markerPosition(trail, points),
+      trail, points, parts: parts.length > 1 ? parts : points, box: trackBox(points), position: markerPosition(trail, points),
       line: null, casing: null, start: null, marker: null, shown: null, inAll: false, inPage: false,
     };
   }
@@ -173,7 +175,7 @@ export function createTrailsMap(element, {onHover, onMove} = {}) {
   function create(trail, entry, batch) {
     const {points, position} = entry;
     if (points.length > 1) {
-      entry.line = L.polyline(points, {...LINE, smoothFactor: SMOOTH, renderer});
+      entry.line = L.polyline(entry.parts, {...LINE, smoothFactor: SMOOTH, renderer});
       entry.line.trailId = trail.id;
       entry.start = L.circleMarker(points[0], {renderer, radius: 4, color: '#fff', weight: 1.5, fillColor: START_COLOR, fillOpacity: 1});
       entry.start.trailId = trail.id;
@@ -245,7 +247,7 @@ export function createTrailsMap(element, {onHover, onMove} = {}) {
     if (entry.shown !== 'line') return;
     const raised = entry.inPage || entry.trail.id === highlighted;
     if (raised && !entry.casing) {
-      entry.casing = L.polyline(entry.points, {...CASING, smoothFactor: SMOOTH, renderer});
+      entry.casing = L.polyline(entry.parts, {...CASING, smoothFactor: SMOOTH, renderer});
       lines.addLayer(entry.casing);
     } else if (!raised && entry.casing) {
       lines.removeLayer(entry.casing);

@@ -32,8 +32,8 @@ export const SCOPES = [
 // The fields cards and the overview map read; `polyline` only when the server has no `preview`.
 export const CARD_FIELDS = [
   'id', 'collectionId', 'collectionName', 'name', 'location', 'distance', 'elevation_gain', 'duration',
-  'difficulty', 'date', 'created', 'public', 'author', 'photos', 'thumbnail', 'preview', 'lat', 'lon',
-  'expand.author.username',
+  'difficulty', 'date', 'created', 'public', 'author', 'photos', 'thumbnail', 'preview', 'line_breaks',
+  'lat', 'lon', 'expand.author.username',
 ];
 
 // Range bounds are kept as typed (in the viewer's units: km or mi, m or ft, hours) so the inputs
@@ -214,8 +214,8 @@ export function listQuery(state, {units, userId, withPolyline = false}) {
 // 0.3 KB gzipped); more may share the map, each a few dozen pixels wide, and come with their
 // `sketch` (at most 24 points, a third of that), so a large archive stays within the first-load
 // budget. The page's trails bring their previews with the cards.
-export const MAP_FIELDS = ['id', 'name', 'preview', 'lat', 'lon'];
-export const SKETCH_FIELDS = ['id', 'name', 'sketch', 'lat', 'lon'];
+export const MAP_FIELDS = ['id', 'name', 'preview', 'line_breaks', 'lat', 'lon'];
+export const SKETCH_FIELDS = ['id', 'name', 'sketch', 'line_breaks', 'lat', 'lon'];
 export const SKETCH_FROM = 200;
 export const MAP_PER_PAGE = 500;
 export const MAP_CAP = 2000;

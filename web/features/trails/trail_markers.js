@@ -4,7 +4,7 @@
 // clustered with its neighbours, and becomes its line again once zoomed in far enough. A trail
 // without a line is always a marker. No Leaflet here: the arithmetic is Leaflet's Web Mercator
 // (EPSG:3857, 256-pixel tiles), so it can be tested on its own.
-import {decodePolyline} from '../../lib/polyline.js';
+import {decodePolyline, splitParts} from '../../lib/polyline.js';
 
 export const MIN_LINE_PIXELS = 8;
 
@@ -63,10 +63,21 @@ export function markerPosition(trail, points = []) {
   return points.length ? points[0] : null;
 }
 
-// The line the overview map draws for a trail: its preview, sketch or full polyline.
+// The field of the line the overview map draws for a trail: its preview, sketch or full
+// polyline, the first it has.
+function lineField(trail) {
+  return ['preview', 'sketch', 'polyline'].find((field) => trail?.[field]) || 'preview';
+}
+
+// The line the overview map draws for a trail, all its points in order.
 export function linePoints(trail) {
-  const encoded = trail?.preview || trail?.sketch || trail?.polyline || '';
+  const encoded = trail?.[lineField(trail)] || '';
   return encoded ? decodePolyline(encoded) : [];
+}
+
+// The same line in its parts (see splitParts), each drawn on its own so a gap stays a gap.
+export function lineParts(trail, points = linePoints(trail)) {
+  return splitParts(points, trail?.line_breaks?.[lineField(trail)]);
 }
 
 // True when the map shows `points` (a trail's line, maybe empty) as a marker at `zoom`.

@@ -214,7 +214,7 @@ const area = {west: 2, south: 44.5, east: 4, north: 45.5};
 test('the map asks for light records of the matching trails in its area, 500 a request', () => {
   const {first, more, filter} = mapRequest(state({dmin: '2', page: 3, sort: 'name'}), {...who, total: 1234, box: area});
   assert.equal(filter, 'distance >= 2000');
-  assert.deepEqual(first, {page: 1, perPage: MAP_PER_PAGE, sort: DEFAULT_SORT, filter: 'distance >= 2000', fields: 'id,name,sketch,lat,lon', bbox: '2,44.5,4,45.5'});
+  assert.deepEqual(first, {page: 1, perPage: MAP_PER_PAGE, sort: DEFAULT_SORT, filter: 'distance >= 2000', fields: 'id,name,sketch,line_breaks,lat,lon', bbox: '2,44.5,4,45.5'});
   // The first answer counts the trails in the area; the other pages follow at once, uncounted.
   assert.deepEqual(more(1234).map((q) => q.page), [2, 3]);
   for (const query of more(1234)) {
@@ -224,7 +224,7 @@ test('the map asks for light records of the matching trails in its area, 500 a r
   }
   assert.deepEqual(more(500), []);
   assert.deepEqual(more(0), []);
-  assert.deepEqual(MAP_FIELDS, ['id', 'name', 'preview', 'lat', 'lon']);
+  assert.deepEqual(MAP_FIELDS, ['id', 'name', 'preview', 'line_breaks', 'lat', 'lon']);
   assert.ok(!MAP_FIELDS.includes('polyline'));
 });
 
@@ -245,7 +245,7 @@ test('a few matching trails come with their previews, many with their coarser sk
   assert.equal(fieldsFor(1), MAP_FIELDS.join(','));
   assert.equal(fieldsFor(SKETCH_FROM), MAP_FIELDS.join(','));
   assert.equal(fieldsFor(SKETCH_FROM + 1), SKETCH_FIELDS.join(','));
-  assert.deepEqual(SKETCH_FIELDS, ['id', 'name', 'sketch', 'lat', 'lon']);
+  assert.deepEqual(SKETCH_FIELDS, ['id', 'name', 'sketch', 'line_breaks', 'lat', 'lon']);
   for (const query of mapRequest(emptyState(), {...who, total: 9000}).more(9000)) assert.equal(query.fields, SKETCH_FIELDS.join(','));
 });
 

@@ -4,7 +4,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  MIN_LINE_PIXELS, trackBox, pixelSpan, tooSmallAt, markerPosition, linePoints, isMarkerAt, markerTrailIds,
+  MIN_LINE_PIXELS, trackBox, pixelSpan, tooSmallAt, markerPosition, linePoints, lineParts, isMarkerAt, markerTrailIds,
 } from '../../../../web/features/trails/trail_markers.js';
 
 // Google's encoded polyline (precision 5), as the server sends `preview`.
@@ -135,4 +135,14 @@ test('the line drawn is the preview, else the sketch, else the full polyline', (
   assert.deepEqual(linePoints({sketch: b, polyline: a}), [[3, 3], [4, 4]]);
   assert.deepEqual(linePoints({polyline: a}), [[1, 1], [2, 2]]);
   assert.deepEqual(linePoints({}), []);
+});
+
+test("the drawn line comes apart at the drawn field's own breaks", () => {
+  const a = encode([[1, 1], [2, 2], [3, 3], [4, 4]]);
+  const b = encode([[1, 1], [3, 3], [4, 4]]);
+  const breaks = {polyline: [1], preview: [2], sketch: [1]};
+  assert.deepEqual(lineParts({preview: a, sketch: b, line_breaks: breaks}), [[[1, 1], [2, 2]], [[3, 3], [4, 4]]]);
+  assert.deepEqual(lineParts({sketch: b, line_breaks: breaks}), [[[1, 1]], [[3, 3], [4, 4]]]);
+  assert.deepEqual(lineParts({polyline: a, line_breaks: null}), [[[1, 1], [2, 2], [3, 3], [4, 4]]]);
+  assert.deepEqual(lineParts({}), []);
 });
