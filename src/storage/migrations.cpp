@@ -337,6 +337,19 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
       // from their rows until 64 move together, no pending row for them), filled from every row.
       // Files of version 12 drop version 12's index first; older ones come here without one.
       {13, kDropSearchIndexes, CreateSearchIndex},
+      // 17: link shares of lists, as of trails (issue 17: acting on many trails).
+      {17, R"sql(CREATE TABLE list_link_share (
+  id          TEXT PRIMARY KEY NOT NULL,
+  created     TEXT NOT NULL,
+  updated     TEXT NOT NULL,
+  list        TEXT NOT NULL,
+  token       TEXT NOT NULL,
+  permission  TEXT NOT NULL
+);
+CREATE UNIQUE INDEX list_link_share_token ON list_link_share (token);
+CREATE INDEX list_link_share_list ON list_link_share (list);
+)sql",
+       nullptr},
   };
   return kMigrations;
 }
