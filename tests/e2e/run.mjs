@@ -19,6 +19,7 @@ import {runTagSteps} from './tags.mjs';
 import {runCategorySteps} from './categories.mjs';
 import {runArchiveSteps} from './archive.mjs';
 import {runDiscoverySteps} from './discovery.mjs';
+import {runBulkSteps} from './bulk.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -26,6 +27,7 @@ const MODULES = {
   categories: runCategorySteps,
   archive: runArchiveSteps,
   discovery: runDiscoverySteps,
+  bulk: runBulkSteps,
 };
 
 const {values: args} = parseArgs({
@@ -36,7 +38,7 @@ const {values: args} = parseArgs({
     // Development: serve web/ from disk instead of the copy compiled into the binary.
     'web-dir': {type: 'string'},
     // Development: only one self-contained module's steps (features, tags, categories, archive,
-    // discovery).
+    // discovery, bulk).
     only: {type: 'string'},
   },
 });
@@ -347,6 +349,8 @@ try {
   });
 
   await runArchiveSteps({browser, origin, out});
+  // After the budgets: its trails end up public.
+  await runBulkSteps({browser, origin, out});
 
   await step('a 100 000-point trail page stays responsive', async () => {
     const client = await apiClient(origin, 'alice', PASSWORD);

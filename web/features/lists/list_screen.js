@@ -1,7 +1,7 @@
 // One list: its name, author and description, a map of all its trails, their summed
 // statistics, and the trails in list order. The author and `edit` shares change it here.
 import {h, replace, toast} from '../../lib/dom.js';
-import {quote} from '../../lib/api.js';
+import {quote, setShareToken} from '../../lib/api.js';
 import {listShares, lists, trails as trailRecords} from '../../lib/resources.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {listAvatar, listBadges} from './list_parts.js';
@@ -52,9 +52,21 @@ async function load(id, session) {
 }
 
 export default {
-  async render({view, params, session, navigate, isCurrent}) {
-    const {list, byId, permission, shared, sharedWithCount = 0} = await load(params.id, session);
-    if (!isCurrent()) return undefined;
+  async render({view, params, query, session, navigate, isCurrent}) {
+    // A list link (`?share=`) opens the list and its author's trails in it for whoever holds it.
+    setShareToken(query?.get('share'));
+    let loaded;
+    try {
+      loaded = await load(params.id, session);
+    } catch (error) {
+      setShareToken('');
+      throw error;
+    }
+    const {list, byId, permission, shared, sharedWithCount = 0} = loaded;
+    if (!isCurrent()) {
+      setShareToken('');
+      return undefined;
+    }
     const units = session.units;
     let sharedCount = sharedWithCount;
     const canEdit = permission === 'owner' || permission === 'edit';
@@ -215,6 +227,9 @@ export default {
     // The map is made once its box is in the page, so Leaflet can measure it.
     map = listMap(mapBox, {colorOf, units, onHover: (id, on) => rowsBox.querySelector(`[data-trail="${id}"]`)?.classList.toggle('hover', on)});
     refresh();
-    return () => map.remove();
+    return () => {
+      map.remove();
+      setShareToken('');
+    };
   },
 };

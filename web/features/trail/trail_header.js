@@ -1,12 +1,13 @@
 // The trail page's header: the name, who made it where and when, badges (difficulty, category
 // and subcategory, who sees it, the viewer's share, the rating), the trail's tags, and the
-// actions the viewer may take: Edit, Share, Export GPX and Delete. An action that fails says so
+// actions the viewer may take: Edit, Share, Save to list, Export GPX and Delete. An action that fails says so
 // beside the buttons.
 import {h, toast, keepFocus} from '../../lib/dom.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {difficultyLabel, formatDate} from '../../lib/format.js';
 import {trails} from '../../lib/resources.js';
 import {openShareDialog} from '../sharing/trail_share_dialog.js';
+import {openSaveToListDialog} from '../lists/save_to_list_dialog.js';
 
 // trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) -> <header>;
 // `rating` is the element the comments fill with the average rating.
@@ -62,6 +63,7 @@ function actions(trail, {isAuthor, canEdit, status, navigate, session}) {
   const box = h('div', {class: 'trail-actions'});
   if (canEdit) box.append(h('a', {class: 'button', href: `/trail/${trail.id}/edit`}, 'Edit'));
   if (isAuthor) box.append(h('button', {type: 'button', class: 'button', onclick: () => openShareDialog(trail, session)}, 'Share'));
+  if (session?.user) box.append(h('button', {type: 'button', class: 'button', onclick: () => openSaveToListDialog({trail, userId: session.user.id})}, 'Save to list'));
   box.append(exportButton(trail, status));
   if (isAuthor) box.append(deleteButton(trail, {status, navigate}));
   return box;
