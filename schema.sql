@@ -1,4 +1,4 @@
--- Cairn database schema, version 11. Applied to a fresh data.db; older files are brought here by
+-- Cairn database schema, version 17. Applied to a fresh data.db; older files are brought here by
 -- the steps in src/storage/migrations.cpp (keep both in step: a test compares them).
 -- Column names equal the JSON field names of the record model. Multi-valued relations and files
 -- are JSON arrays of ids/names; booleans are 0/1; timestamps are "YYYY-MM-DD HH:MM:SS.mmmZ" text.
@@ -219,6 +219,18 @@ CREATE TABLE trail_link_share (
 );
 CREATE UNIQUE INDEX trail_link_share_token ON trail_link_share (token);
 CREATE INDEX trail_link_share_trail ON trail_link_share (trail);
+
+-- Link shares of lists (migration 17): the token shows the list and its author's trails in it.
+CREATE TABLE list_link_share (
+  id          TEXT PRIMARY KEY NOT NULL,
+  created     TEXT NOT NULL,
+  updated     TEXT NOT NULL,
+  list        TEXT NOT NULL,
+  token       TEXT NOT NULL,
+  permission  TEXT NOT NULL
+);
+CREATE UNIQUE INDEX list_link_share_token ON list_link_share (token);
+CREATE INDEX list_link_share_list ON list_link_share (list);
 
 -- API keys are stored only as the SHA-256 of the key; the key itself is shown once.
 CREATE TABLE api_tokens (
@@ -532,4 +544,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 16;
+PRAGMA user_version = 17;

@@ -18,6 +18,7 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       account_routes_(services.accounts, services.auth, callers_),
       track_routes_(services.tracks),
       discovery_routes_(services.discovery),
+      bulk_routes_(services.bulk),
       search_routes_(services.search),
       file_routes_(services.uploads, services.files),
       preference_routes_(services.preferences) {}
@@ -33,6 +34,7 @@ void ApiRoutes::Register(http::Router& http_router) {
       {"accounts", [&] { account_routes_.Register(router); }},
       {"tracks", [&] { track_routes_.Register(router); }},
       {"discovery", [&] { discovery_routes_.Register(router); }},
+      {"bulk", [&] { bulk_routes_.Register(router); }},
       {"preferences", [&] { preference_routes_.Register(router); }},
   };
   std::set<std::string> bound;

@@ -8,6 +8,7 @@
 #include "api/discovery/discovery_routes.h"
 #include "api/files/file_routes.h"
 #include "api/records/record_routes.h"
+#include "api/records/trail_bulk_routes.h"
 #include "api/search/search_routes.h"
 #include "api/tracks/track_routes.h"
 #include "http/router.h"
@@ -22,6 +23,7 @@ struct ApiServices {
   services::AuthService& auth;
   services::TrackService& tracks;
   services::TrailDiscovery& discovery;
+  services::TrailBulk& bulk;
   services::search::SearchService& search;
   services::UploadService& uploads;
   services::FileDelivery& files;
@@ -47,6 +49,7 @@ class ApiRoutes {
   AccountRoutes account_routes_;
   TrackRoutes track_routes_;
   DiscoveryRoutes discovery_routes_;
+  TrailBulkRoutes bulk_routes_;
   SearchRoutes search_routes_;
   FileRoutes file_routes_;
   PreferenceRoutes preference_routes_;

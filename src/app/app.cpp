@@ -113,8 +113,8 @@ int RunServer(const Config& config) {
   Core& c = **core;
   CheckStorageAtStart(c);
   FillPhotoPositionsAtStart(c);
-  api::ApiRoutes routes({*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.search,
-                         *c.uploads, *c.files, *c.disk_space, *c.preferences},
+  api::ApiRoutes routes({*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.bulk,
+                         *c.search, *c.uploads, *c.files, *c.disk_space, *c.preferences},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});

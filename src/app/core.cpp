@@ -50,6 +50,7 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
       *core->database, *core->records, *core->blobs,
       services::TrackService::Options{.max_file_bytes = megabytes(config.max_track_mb)});
   core->discovery = std::make_unique<services::TrailDiscovery>(*core->database, *core->records);
+  core->bulk = std::make_unique<services::TrailBulk>(*core->database, *core->records);
   core->search = std::make_unique<services::search::SearchService>(*core->database, *core->records);
   core->uploads = std::make_unique<services::UploadService>(
       *core->blobs, *core->records,

@@ -23,6 +23,7 @@
 #include "services/files/upload_service.h"
 #include "services/search/search_service.h"
 #include "services/tracks/track_service.h"
+#include "services/trails/trail_bulk.h"
 #include "storage/blob_store.h"
 #include "storage/database.h"
 #include "util/clock.h"
@@ -46,6 +47,7 @@ struct Core {
   std::unique_ptr<services::AccountService> accounts;
   std::unique_ptr<services::TrackService> tracks;
   std::unique_ptr<services::TrailDiscovery> discovery;
+  std::unique_ptr<services::TrailBulk> bulk;
   std::unique_ptr<services::search::SearchService> search;
   std::unique_ptr<services::UploadService> uploads;
   std::unique_ptr<services::ThumbnailCache> thumbnails;

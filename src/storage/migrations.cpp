@@ -347,6 +347,19 @@ INSERT INTO trails_lines_pending SELECT id FROM trails WHERE gpx != '';
        nullptr},
       // 16: where a trail's photos were taken ({file name: {lat, lon}}); NULL is none yet.
       {16, "ALTER TABLE trails ADD COLUMN photo_positions TEXT;", nullptr},
+      // 17: link shares of lists, as of trails (issue 17: acting on many trails).
+      {17, R"sql(CREATE TABLE list_link_share (
+  id          TEXT PRIMARY KEY NOT NULL,
+  created     TEXT NOT NULL,
+  updated     TEXT NOT NULL,
+  list        TEXT NOT NULL,
+  token       TEXT NOT NULL,
+  permission  TEXT NOT NULL
+);
+CREATE UNIQUE INDEX list_link_share_token ON list_link_share (token);
+CREATE INDEX list_link_share_list ON list_link_share (list);
+)sql",
+       nullptr},
   };
   return kMigrations;
 }

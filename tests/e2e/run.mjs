@@ -21,6 +21,7 @@ import {runArchiveSteps} from './archive.mjs';
 import {runDiscoverySteps} from './discovery.mjs';
 import {runPolishSteps} from './polish.mjs';
 import {runGapSteps} from './gaps.mjs';
+import {runBulkSteps} from './bulk.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -30,6 +31,7 @@ const MODULES = {
   discovery: runDiscoverySteps,
   polish: runPolishSteps,
   gaps: runGapSteps,
+  bulk: runBulkSteps,
 };
 
 const {values: args} = parseArgs({
@@ -40,7 +42,7 @@ const {values: args} = parseArgs({
     // Development: serve web/ from disk instead of the copy compiled into the binary.
     'web-dir': {type: 'string'},
     // Development: only one self-contained module's steps (features, tags, categories, archive,
-    // discovery, gaps).
+    // discovery, polish, gaps, bulk).
     only: {type: 'string'},
   },
 });
@@ -353,6 +355,8 @@ try {
   });
 
   await runArchiveSteps({browser, origin, out});
+  // After the budgets: its trails end up public.
+  await runBulkSteps({browser, origin, out});
 
   await step('a 100 000-point trail page stays responsive', async () => {
     const client = await apiClient(origin, 'alice', PASSWORD);

@@ -56,8 +56,9 @@ export function query(params) {
   return text ? `?${text}` : '';
 }
 
-// Link-share token of the page being viewed (`/trail/{id}?share=...`); it rides along on the
-// trail's reads so a holder of the link sees the trail, its waypoints and photos.
+// Link-share token of the page being viewed (`/trail/{id}?share=...`, `/list/{id}?share=...`);
+// it rides along on the reads so a holder of the link sees the trail (or the list and its
+// trails), their waypoints and photos.
 let shareToken = '';
 export function setShareToken(token) {
   shareToken = token || '';
@@ -154,8 +155,8 @@ export function fileUrl(record, name, {thumb, download} = {}) {
   const params = {};
   if (thumb) params.thumb = thumb;
   if (download) params.download = 1;
-  // A link share opens the trail and its waypoints (their photos included), nothing else.
-  if (shareToken && (record.collectionName === 'trails' || record.collectionName === 'waypoints')) params.share = shareToken;
+  // A link share opens the trail (or list) and its waypoints (their photos included), nothing else.
+  if (shareToken && ['trails', 'waypoints', 'lists'].includes(record.collectionName)) params.share = shareToken;
   return `${BASE}/files/${record.collectionId}/${record.id}/${encodeURIComponent(name)}${query(params)}`;
 }
 

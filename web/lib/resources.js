@@ -61,7 +61,14 @@ export const trails = {
   // The trails as one file (`format` 'gpx'), as a Blob; a link share's token rides along.
   download: (ids, {format = 'gpx'} = {}) =>
     api('POST', '/trail/download', {ids, format}, {blob: true, share: true, accept: 'application/gpx+xml, application/json'}),
+  // One action on at most BULK_LIMIT trails: `action` is {update: {category|subcategory|difficulty|
+  // public}}, {tags: {add, remove}}, {delete: true} or {add_to_list: id}
+  // -> {done: [ids], refused: [{id, status, message}]}.
+  bulk: (ids, action) => api('POST', '/trail/bulk', {ids, ...action}, {share: false}),
 };
+
+// The most trails one bulk request (and one export) names; more go in several requests.
+export const BULK_LIMIT = 100;
 
 // The search index (Meilisearch's request and answer shapes): several queries in one request,
 // each {indexUid: 'trails'|'lists', q, limit, attributesToHighlight, ...} -> {results: [...]}.
@@ -89,6 +96,7 @@ export const trailShares = collection('trail-share', PRIVATE);
 export const listShares = collection('list-share', PRIVATE);
 export const shares = {trail: trailShares, list: listShares};
 export const linkShares = collection('trail-link-share', PRIVATE);
+export const listLinkShares = collection('list-link-share', PRIVATE);
 
 export const users = {
   ...collection('user', PRIVATE),

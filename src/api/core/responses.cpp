@@ -10,6 +10,8 @@ constexpr const char* kDiskFullMessage =
     "The server's disk is full, so this was not saved. Free some space on the server and try "
     "again.";
 
+}  // namespace
+
 int StatusOf(util::ErrorKind kind) {
   switch (kind) {
     case util::ErrorKind::kInvalidArgument:
@@ -35,6 +37,16 @@ int StatusOf(util::ErrorKind kind) {
   }
   return 500;
 }
+
+std::string PublicMessage(const util::Error& error) {
+  if (error.kind == util::ErrorKind::kInternal) {
+    return "Something went wrong while processing your request.";
+  }
+  if (error.kind == util::ErrorKind::kInsufficientStorage) return kDiskFullMessage;
+  return error.message;
+}
+
+namespace {
 
 Json ExtraValue(const util::ParamIssue::Extra& v) {
   return std::visit([](const auto& x) { return Json(x); }, v);

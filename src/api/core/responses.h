@@ -19,6 +19,12 @@ http::Response JsonResponse(const Json& body, int status = 200);
 // generic message so no detail (paths, SQL) leaks.
 http::Response ErrorResponse(const util::Error& error);
 
+// The HTTP status an error of `kind` is answered with.
+int StatusOf(util::ErrorKind kind);
+
+// An error's message as a client may read it (Internal and disk-full causes stay in the log).
+std::string PublicMessage(const util::Error& error);
+
 // The error body for a bare status the server produced itself (404 route, 413 body, ...).
 http::Response StatusErrorResponse(int status);
 

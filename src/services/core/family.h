@@ -122,7 +122,8 @@ struct FamilyRoutes {
   bool forms = false;         // PUT {path}/form and POST {path}/form/{id}
   // Route groups the API binds for this family beside the generic ones ("tracks": upload,
   // download and profile of trails; "discovery": filter ranges, bounding box and recommendations
-  // of trails; "accounts": sign-up, login and the user routes).
+  // of trails; "bulk": changes to many trails at once; "accounts": sign-up, login and the user
+  // routes).
   std::vector<std::string> extra;
 };
 

@@ -18,6 +18,7 @@ FamilyDefinition SummitLogFamily();
 FamilyDefinition ListShareFamily();
 FamilyDefinition TrailShareFamily();
 FamilyDefinition TrailLinkShareFamily();
+FamilyDefinition ListLinkShareFamily();
 FamilyDefinition ApiTokenFamily(const util::Clock& clock);  // judges expirations
 FamilyDefinition SettingsFamily();
 FamilyDefinition TagFamily();

@@ -1,5 +1,6 @@
 // Lists: an ordered selection of trails. Seen by their author, by everyone when public and by
-// those they are shared with; changed by their author and by edit shares (not who sees them).
+// those they are shared with (by user or by link); changed by their author and by edit shares (not
+// who sees them).
 #include "services/core/field_builders.h"
 #include "services/core/policy_pieces.h"
 #include "services/families/families.h"
@@ -8,6 +9,18 @@
 #include "services/families/words_parameter.h"
 
 namespace cairn::services {
+namespace {
+
+// Anyone presenting one of the list's link-share tokens (`?share=`), signed in or not.
+Rule LinkSharedWithCaller() {
+  return [](const RuleInput& in) -> storage::SqlFragment {
+    if (in.caller.share_token.empty()) return {"0", {}};
+    return {std::string(in.alias) + ".id IN (SELECT list FROM list_link_share WHERE token = ?)",
+            {in.caller.share_token}};
+  };
+}
+
+}  // namespace
 
 FamilyDefinition ListFamily() {
   using namespace fields;  // NOLINT: the declaration language
@@ -22,7 +35,8 @@ FamilyDefinition ListFamily() {
                       // A deleted trail leaves the lists it was in; the lists stay.
                       Relations("trails", kTrails, OnDelete::kUnlink)}},
       .access = {.view = AnyOf({FlagSet("public"), OwnRow("author"),
-                                SharedWithCaller(kListShare, "list", Permission::kAny)}),
+                                SharedWithCaller(kListShare, "list", Permission::kAny),
+                                LinkSharedWithCaller()}),
                  .create = ValueIsCaller("author"),
                  .update = OwnRow("author"),
                  .edit = SharedWithCaller(kListShare, "list", Permission::kEdit),

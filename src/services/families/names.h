@@ -14,6 +14,7 @@ inline constexpr char kSummitLogs[] = "summit_logs";
 inline constexpr char kListShare[] = "list_share";
 inline constexpr char kTrailShare[] = "trail_share";
 inline constexpr char kTrailLinkShare[] = "trail_link_share";
+inline constexpr char kListLinkShare[] = "list_link_share";
 inline constexpr char kApiTokens[] = "api_tokens";
 inline constexpr char kSettings[] = "settings";
 inline constexpr char kSubcategories[] = "subcategories";

@@ -15,6 +15,7 @@ void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock) {
   registry.Add(ListShareFamily());
   registry.Add(TrailShareFamily());
   registry.Add(TrailLinkShareFamily());
+  registry.Add(ListLinkShareFamily());
   registry.Add(ApiTokenFamily(clock));
   registry.Add(SettingsFamily());
   registry.Add(TagFamily());

@@ -1,6 +1,6 @@
 // Trails: a track with its statistics, photos and words. Seen by its author, by everyone when
-// public, by those it is shared with (directly, through a list of its author's, or by a link);
-// changed by its author, and by edit shares except for who may see it.
+// public, by those it is shared with (directly, through a list of its author's, or by a link to
+// it or to such a list); changed by its author, and by edit shares except for who may see it.
 #include <algorithm>
 
 #include "services/core/field_builders.h"
@@ -31,12 +31,18 @@ Rule InListSharedWithCaller() {
   };
 }
 
-// Anyone presenting one of the trail's link-share tokens (`?share=`), signed in or not.
+// Anyone presenting one of the trail's link-share tokens (`?share=`), signed in or not, or the
+// token of a list link share of a list holding the trail (of the list's own author only, as
+// with user shares of lists).
 Rule LinkSharedWithCaller() {
   return [](const RuleInput& in) -> SqlFragment {
     if (in.caller.share_token.empty()) return {"0", {}};
-    return {std::string(in.alias) + ".id IN (SELECT trail FROM trail_link_share WHERE token = ?)",
-            {in.caller.share_token}};
+    const std::string a(in.alias);
+    return {"(" + a + ".id IN (SELECT trail FROM trail_link_share WHERE token = ?) OR (" + a +
+                ".id, " + a +
+                ".author) IN (SELECT je.value, l.author FROM list_link_share lls JOIN lists l ON "
+                "l.id = lls.list, json_each(l.trails) je WHERE lls.token = ?))",
+            {in.caller.share_token, in.caller.share_token}};
   };
 }
 
@@ -148,7 +154,7 @@ FamilyDefinition TrailFamily() {
                  .list_shape = ListShape::kPage,
                  .file_uploads = true,
                  .forms = true,
-                 .extra = {"tracks", "discovery"}},
+                 .extra = {"tracks", "discovery", "bulk"}},
   };
 }
 

@@ -77,6 +77,12 @@ struct World {
     REQUIRE(link.status == 200);
     ids["LINK"] = link.body["id"];
     ids["link_token"] = link.body["token"];
+    // A link to the private list L; no role presents its token, so it changes nobody's view.
+    Reply list_link =
+        server.Put("/api/v1/list-link-share", {{"list", ids["L"]}, {"permission", "view"}}, owner);
+    REQUIRE(list_link.status == 200);
+    ids["LLINK"] = list_link.body["id"];
+    ids["list_link_token"] = list_link.body["token"];
     Reply key = server.Put("/api/v1/api-token", {{"name", "script"}}, owner);
     REQUIRE(key.status == 200);
     ids["TOK"] = key.body["id"];
@@ -220,6 +226,10 @@ TEST_CASE("show and update: each caller gets exactly what the access model grant
        All(404, 200, 404, 404, 404, 404, 404, 200)},
       {"link share update", "POST", "/api/v1/trail-link-share/{LINK}", R"({"permission":"view"})",
        All(401, 200, 404, 404, 404, 401, 404, 200)},
+      {"list link share show (the list's author only)", "GET", "/api/v1/list-link-share/{LLINK}",
+       "", All(404, 200, 404, 404, 404, 404, 404, 200)},
+      {"list link share update", "POST", "/api/v1/list-link-share/{LLINK}",
+       R"({"permission":"view"})", All(401, 200, 404, 404, 404, 401, 404, 200)},
       {"settings show", "GET", "/api/v1/settings/{SET}", "",
        All(404, 200, 404, 404, 404, 404, 404, 200)},
       {"settings update", "POST", "/api/v1/settings/{SET}", R"({"unit":"metric"})",
@@ -279,6 +289,8 @@ TEST_CASE("create: the policy checks what a new record attaches to", "[api][perm
        {{Role::kApiKey, 200}}},
       {"link share of T (the trail's author only)", "PUT", "/api/v1/trail-link-share",
        R"({"trail":"{T}","permission":"view"})", All(401, 200, 403, 403, 403, 401, 400, 200)},
+      {"link share of L (the list's author only)", "PUT", "/api/v1/list-link-share",
+       R"({"list":"{L}","permission":"view"})", All(401, 200, 400, 403, 403, 401, 400, 200)},
       {"API token (not with an API key)", "PUT", "/api/v1/api-token", R"({"name":"k"})",
        All(401, 200, 200, 200, 200, 401, 200, 403)},
       {"tag (anyone signed in)", "PUT", "/api/v1/tag", R"({"name":"tag of {me}"})",
@@ -323,6 +335,8 @@ TEST_CASE("delete: only who may, and a refused delete changes nothing", "[api][p
       {"list share", "DELETE", "/api/v1/list-share/{LSD}", "",
        All(401, 0, 404, 404, 403, 401, 404, 0)},
       {"link share", "DELETE", "/api/v1/trail-link-share/{LINK}", "",
+       All(401, 0, 404, 404, 404, 401, 404, 0)},
+      {"list link share", "DELETE", "/api/v1/list-link-share/{LLINK}", "",
        All(401, 0, 404, 404, 404, 401, 404, 0)},
       {"API token", "DELETE", "/api/v1/api-token/{TOK}", "",
        All(401, 0, 404, 404, 404, 401, 404, 0)},
@@ -389,6 +403,7 @@ TEST_CASE("lists and totals show each caller exactly the records they may see",
       {"/api/v1/trail-share", "TSE", All(0, 1, 0, 1, 0, 0, 0, 1)},
       {"/api/v1/list-share", "LSD", All(0, 1, 0, 0, 1, 0, 0, 1)},
       {"/api/v1/trail-link-share", "LINK", All(0, 1, 0, 0, 0, 0, 0, 1)},
+      {"/api/v1/list-link-share", "LLINK", All(0, 1, 0, 0, 0, 0, 0, 1)},
       {"/api/v1/api-token", "TOK", All(0, 1, 0, 0, 0, 0, 0, 1)},
       {"/api/v1/settings", "SET", All(0, 1, 0, 0, 0, 0, 0, 1)},
       {"/api/v1/tag", "TAG", All(0, 1, 1, 1, 1, 0, 1, 1)},

@@ -5,7 +5,7 @@ import {test, afterEach} from 'node:test';
 import assert from 'node:assert/strict';
 import {setShareToken} from '../../../web/lib/api.js';
 import {
-  apiTokens, auth, categories, categoryPreferences, comments, files, linkShares, listShares, lists, shares, subcategories, subcategoryPreferences,
+  apiTokens, auth, categories, categoryPreferences, comments, files, linkShares, listLinkShares, listShares, lists, shares, subcategories, subcategoryPreferences,
   summitLogs, tags, trailShares, trails, users, waypoints,
 } from '../../../web/lib/resources.js';
 import {installFakeXhr, json, stubFetch} from '../support/fake_network.mjs';
@@ -29,6 +29,8 @@ const requests = [
   ['listShares.create', () => listShares.create({list: 'l1'}), 'PUT', '/api/v1/list-share', {list: 'l1'}],
   ['shares[kind]', () => shares.trail.remove('x1'), 'DELETE', '/api/v1/trail-share/x1'],
   ['linkShares.create', () => linkShares.create({trail: 't1', permission: 'view'}), 'PUT', '/api/v1/trail-link-share', {trail: 't1', permission: 'view'}],
+  ['listLinkShares.create', () => listLinkShares.create({list: 'l1', permission: 'view'}), 'PUT', '/api/v1/list-link-share', {list: 'l1', permission: 'view'}],
+  ['trails.bulk', () => trails.bulk(['t1', 't2'], {tags: {add: ['g1'], remove: []}}), 'POST', '/api/v1/trail/bulk', {ids: ['t1', 't2'], tags: {add: ['g1'], remove: []}}],
   ['users.search', () => users.search('ali'), 'GET', '/api/v1/search/actor?q=ali'],
   ['users.update', () => users.update('u1', {bio: 'x'}), 'POST', '/api/v1/user/u1', {bio: 'x'}],
   ['apiTokens.create', () => apiTokens.create({name: 'phone'}), 'PUT', '/api/v1/api-token', {name: 'phone'}],
@@ -64,16 +66,19 @@ test('ids are encoded into the path', async (t) => {
   assert.equal(calls[0].url, '/api/v1/list/a%2Fb%3Fc');
 });
 
-test("the page's link-share token rides on trail reads but never on reads of shares or people", async (t) => {
+test("the page's link-share token rides on trail and list reads but never on reads of shares or people, nor on bulk changes", async (t) => {
   setShareToken('tok');
   const calls = stubFetch(t, () => json([]));
   await trails.show('t1');
   await waypoints.list({filter: 'x'});
   await trailShares.list({perPage: 1});
   await linkShares.list({perPage: 1});
+  await listLinkShares.list({perPage: 1});
   await users.search('bo');
   await comments.create({text: 'x'});
-  assert.deepEqual(calls.map((c) => new URL(c.url, 'http://x').searchParams.get('share')), ['tok', 'tok', null, null, null, null]);
+  await trails.bulk(['t1'], {delete: true});
+  await lists.show('l1');
+  assert.deepEqual(calls.map((c) => new URL(c.url, 'http://x').searchParams.get('share')), ['tok', 'tok', null, null, null, null, null, null, 'tok']);
 });
 
 test('trails.download asks for GPX with the link token and resolves with the file as a Blob', async (t) => {

@@ -1,8 +1,15 @@
 // The list page's summed statistics and its trail rows, with the editors' Move up / Move down /
 // Remove buttons (keyboard-reachable, named after the trail for screen readers).
 import {h} from '../../lib/dom.js';
+import {currentShareToken} from '../../lib/api.js';
 import {trackNumber, trackNumbers, trackPreview} from '../../lib/track_summary.js';
 import {formatDistance, formatElevation, formatDuration, formatDate, difficultyLabel} from '../../lib/format.js';
+
+// A trail's page; opened from a list link, the link's token goes along (it opens the trail too).
+function trailHref(id) {
+  const token = currentShareToken();
+  return `/trail/${id}${token ? `?share=${encodeURIComponent(token)}` : ''}`;
+}
 
 // The list's totals; a total no trail knows anything of (none has a track or a typed number)
 // is "–", not "0 m".
@@ -58,7 +65,7 @@ function row(trail, index, count, {units, colorOf, canEdit, onHover, move, remov
     h(
       'div',
       {class: 'list-trail-text'},
-      h('h3', null, h('a', {href: `/trail/${trail.id}`}, name)),
+      h('h3', null, h('a', {href: trailHref(trail.id)}, name)),
       h('p', {class: 'muted'}, meta.join(' · ')),
       trail.difficulty ? h('span', {class: ['badge', trail.difficulty]}, difficultyLabel(trail.difficulty)) : null,
       trail.public === false ? h('span', {class: 'badge private'}, 'Private') : null,

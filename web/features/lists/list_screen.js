@@ -2,7 +2,7 @@
 // statistics, and the trails in list order. The author and `edit` shares change it here.
 import {boxPlaceholder, knownTitle, statsPlaceholder, titlePlaceholder} from '../../lib/placeholders.js';
 import {h, replace, toast} from '../../lib/dom.js';
-import {quote} from '../../lib/api.js';
+import {quote, setShareToken} from '../../lib/api.js';
 import {listShares, lists, trails as trailRecords} from '../../lib/resources.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {listAvatar, listBadges} from './list_parts.js';
@@ -53,7 +53,9 @@ async function load(id, session) {
 }
 
 export default {
-  async render({view, params, session, navigate, isCurrent}) {
+  async render({view, params, query, session, navigate, isCurrent}) {
+    // A list link (`?share=`) opens the list and its author's trails in it for whoever holds it.
+    setShareToken(query?.get('share'));
     // The title and the shapes of numbers, map and rows at once; the page takes their place.
     const skeleton = h(
       'article',
@@ -64,8 +66,18 @@ export default {
       boxPlaceholder('list-map', 'Map loading'),
     );
     view.append(skeleton);
-    const {list, byId, permission, shared, sharedWithCount = 0} = await load(params.id, session);
-    if (!isCurrent()) return undefined;
+    let loaded;
+    try {
+      loaded = await load(params.id, session);
+    } catch (error) {
+      setShareToken('');
+      throw error;
+    }
+    const {list, byId, permission, shared, sharedWithCount = 0} = loaded;
+    if (!isCurrent()) {
+      setShareToken('');
+      return undefined;
+    }
     skeleton.remove();
     const units = session.units;
     let sharedCount = sharedWithCount;
@@ -227,6 +239,9 @@ export default {
     // The map is made once its box is in the page, so Leaflet can measure it.
     map = listMap(mapBox, {colorOf, units, onHover: (id, on) => rowsBox.querySelector(`[data-trail="${id}"]`)?.classList.toggle('hover', on)});
     refresh();
-    return () => map.remove();
+    return () => {
+      map.remove();
+      setShareToken('');
+    };
   },
 };

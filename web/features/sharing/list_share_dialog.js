@@ -1,8 +1,10 @@
 // The list page's "Share" dialog (the author only): who the list is shared with, their
-// permission (view/edit), removing a share, and sharing with another user by username.
+// permission (view/edit), removing a share, sharing with another user by username, and
+// view-only links (share_links.js).
 import {h} from '../../lib/dom.js';
 import {openDialog} from '../../lib/dialog.js';
 import {sharePeople} from './share_people.js';
+import {shareLinks} from './share_links.js';
 
 // openShareDialog({list, ownerId, onCount(n)}) -> <dialog>; onCount hears how many people the
 // list is shared with, once loaded and after every change.
@@ -25,8 +27,9 @@ export function openShareDialog({list, ownerId, onCount}) {
     people,
     h('h3', null, 'Share with someone'),
     form,
+    shareLinks({kind: 'list', item: list, signal: controller.signal, idPrefix: 'lshare'}),
   );
-  const {dialog} = openDialog({title: `Share “${list.name}”`, content});
+  const {dialog} = openDialog({title: `Share “${list.name}”`, content, className: 'tshare'});
   dialog.addEventListener('close', () => controller.abort());
   return dialog;
 }

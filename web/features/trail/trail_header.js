@@ -1,6 +1,6 @@
 // The trail page's header: the name, who made it where and when, badges (difficulty, category
 // and subcategory, who sees it, the viewer's share, the rating), the trail's tags, and the
-// actions the viewer may take: Edit, Share, Export GPX and Delete. An action that fails says so
+// actions the viewer may take: Edit, Share, Save to list, Export GPX and Delete. An action that fails says so
 // beside the buttons.
 import {h, toast, keepFocus} from '../../lib/dom.js';
 import {confirmDialog} from '../../lib/dialog.js';
@@ -8,6 +8,7 @@ import {difficultyLabel, formatDate} from '../../lib/format.js';
 import {quote} from '../../lib/api.js';
 import {trailShares, trails} from '../../lib/resources.js';
 import {openShareDialog} from '../sharing/trail_share_dialog.js';
+import {openSaveToListDialog} from '../lists/save_to_list_dialog.js';
 
 // trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) -> <header>;
 // `rating` is the element the comments fill with the average rating.
@@ -80,6 +81,7 @@ function actions(trail, {isAuthor, canEdit, status, navigate, session, countShar
     const share = () => openShareDialog(trail, session).addEventListener('close', countShares);
     box.append(h('button', {type: 'button', class: 'button', onclick: share}, 'Share'));
   }
+  if (session?.user) box.append(h('button', {type: 'button', class: 'button', onclick: () => openSaveToListDialog({trail, userId: session.user.id})}, 'Save to list'));
   // A trail without a track has nothing to export.
   if (trail.gpx) box.append(exportButton(trail, status));
   if (isAuthor) box.append(deleteButton(trail, {status, navigate}));

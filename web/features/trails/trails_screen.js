@@ -11,8 +11,24 @@ import {fetchTrailsPage} from './fetch_trails.js';
 import {trailsFilters} from './filters.js';
 import {mapPanel} from './map_panel.js';
 import {parseMapPosition} from './map_area.js';
-import {buildFilter, completedParam, emptyState, listSearch, mapRequest, queryFromState, stateFromQuery, wordsParam} from './query.js';
+import {buildFilter, completedParam, emptyState, listQuery, listSearch, mapRequest, queryFromState, stateFromQuery, wordsParam} from './query.js';
 import {trailResults} from './results.js';
+import {trailSelection} from './selection.js';
+import {trails} from '../../lib/resources.js';
+
+// Every trail matching `state` as {id, name}, a page of 500 at a time: "Select all matching"
+// acts on the whole filter's result, never on trails the list would not show.
+async function matchingTrails(state, viewer, signal) {
+  const out = [];
+  for (let page = 1; ; page += 1) {
+    const query = {...listQuery({...state, page}, viewer), perPage: 500, fields: 'id,name', skipTotal: true};
+    delete query.expand;
+    const answer = await trails.list(query, {signal});
+    const items = answer.items || [];
+    out.push(...items.map((t) => ({id: t.id, name: t.name})));
+    if (items.length < 500) return out;
+  }
+}
 
 // Every change of the list adds a history entry so Back undoes it, except that one burst of
 // typing (several debounced searches) shares a single entry. write(search, {push, typed}).
@@ -71,11 +87,23 @@ export default {
       },
     });
 
+    let total = 0;
+    // Selecting many trails to act on them is for signed-in people (every action is a change).
+    const selection = viewer.userId
+      ? trailSelection({
+          me: viewer.userId,
+          collectIds: (signal) => matchingTrails(state, viewer, signal),
+          total: () => total,
+          onChanged: () => load(),
+        })
+      : null;
     // "+ New trail" is in the top bar already; a second one here would only repeat it.
-    const heading = h('div', {class: 'trails-head'}, h('h1', null, 'Trails'));
+    const heading = h('div', {class: 'trails-head'}, h('h1', null, 'Trails'), selection?.toggle);
     // One grid: the map spans the right column beside everything on wide screens, and sits
     // between the filters and the cards on narrow ones.
     const layout = h('section', {class: 'page trails-page'}, heading, filters.form, results.errorBox, results.element, map.element);
+    // The bar sticks to the bottom of the results while they scroll past.
+    if (selection) results.element.append(selection.bar);
     view.append(layout);
 
     // Puts the state in the URL and the form's summary, and loads the list if it changed.
@@ -97,7 +125,8 @@ export default {
     function showTrails(answer) {
       const items = results.show(answer, state);
       layout.classList.toggle('no-trails', !items.length);
-      const total = Number(answer.totalItems) || 0;
+      total = Number(answer.totalItems) || 0;
+      selection?.decorate(results.element.querySelector('.trail-grid'), items);
       const shown = {...state};
       map.show({state: shown, total, items, requestFor: (box) => mapRequest(shown, {...viewer, total, box})});
     }
@@ -141,6 +170,7 @@ export default {
       controller?.abort();
       filters.dispose();
       map.dispose();
+      selection?.dispose();
     };
   },
 };
