@@ -108,7 +108,9 @@ TEST_CASE("a two-segment GPX gives line breaks at the segments' ends in every ma
   CHECK(points.size() <= 20);
 
   // A JSON body cannot set them.
-  Reply edited = server.Post("/api/v1/trail/" + id, {{"line_breaks", nullptr}}, token);
+  Reply edited =
+      server.Post("/api/v1/trail/" + id, {{"name", "Two walks"}, {"line_breaks", nullptr}}, token);
+  INFO(edited.raw);
   REQUIRE(edited.status == 200);
   CHECK(edited.body["line_breaks"] == breaks);
 
