@@ -74,7 +74,15 @@ CREATE TABLE trails (
   device_elevation_loss  REAL,
   device_duration        REAL,
   -- A subcategory of the trail's category, or ''.
-  subcategory            TEXT NOT NULL DEFAULT ''
+  subcategory            TEXT NOT NULL DEFAULT '',
+  -- What the track computed (NULL, '' for the date, without a track) beside the values in
+  -- effect above, and which of those were typed by hand (a JSON array of field names).
+  computed_distance        REAL,
+  computed_duration        REAL,
+  computed_elevation_gain  REAL,
+  computed_elevation_loss  REAL,
+  computed_date            TEXT NOT NULL DEFAULT '',
+  overrides                TEXT NOT NULL DEFAULT '[]'
 );
 -- (author, public): a count of one's own trails that are not public reads this index alone.
 CREATE INDEX trails_author_public ON trails (author, public);
@@ -519,4 +527,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 13;
+PRAGMA user_version = 15;

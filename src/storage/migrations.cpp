@@ -337,6 +337,20 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
       // from their rows until 64 move together, no pending row for them), filled from every row.
       // Files of version 12 drop version 12's index first; older ones come here without one.
       {13, kDropSearchIndexes, CreateSearchIndex},
+      // 15: a trail's computed statistics beside the ones in effect, and which of those were
+      // typed by hand (issue 17). Until now a track's figures were the figures: none is an
+      // override, and trails without a track have nothing computed.
+      {15, R"sql(ALTER TABLE trails ADD COLUMN computed_distance REAL;
+ALTER TABLE trails ADD COLUMN computed_duration REAL;
+ALTER TABLE trails ADD COLUMN computed_elevation_gain REAL;
+ALTER TABLE trails ADD COLUMN computed_elevation_loss REAL;
+ALTER TABLE trails ADD COLUMN computed_date TEXT NOT NULL DEFAULT '';
+ALTER TABLE trails ADD COLUMN overrides TEXT NOT NULL DEFAULT '[]';
+UPDATE trails SET computed_distance = distance, computed_duration = duration,
+  computed_elevation_gain = elevation_gain, computed_elevation_loss = elevation_loss,
+  computed_date = date
+  WHERE gpx != '';
+)sql"},
   };
   return kMigrations;
 }

@@ -10,6 +10,7 @@
 #include "services/families/names.h"
 #include "services/families/words_parameter.h"
 #include "services/tracks/track_fields.h"
+#include "services/tracks/trail_overrides.h"
 
 namespace cairn::services {
 namespace {
@@ -101,7 +102,16 @@ FamilyDefinition TrailFamily() {
             ServerOnly(OptionalNumber("device_elevation_loss")),
             ServerOnly(OptionalNumber("device_duration")),
             // A kind of the trail's category ("Day hike" under Hiking); gone with it.
-            Relation("subcategory", kSubcategories, OnDelete::kUnlink)}},
+            Relation("subcategory", kSubcategories, OnDelete::kUnlink),
+            // The track's own figures beside the ones in effect, and which of those a person
+            // typed over them (trail_overrides.h); null without a track.
+            ServerOnly(OptionalNumber("computed_distance")),
+            ServerOnly(OptionalNumber("computed_duration")),
+            ServerOnly(OptionalNumber("computed_elevation_gain")),
+            ServerOnly(OptionalNumber("computed_elevation_loss")),
+            ServerOnly(Date("computed_date")),
+            Selects("overrides",
+                    {kOverridableTrailFields.begin(), kOverridableTrailFields.end()})}},
       .access = {.view = AnyOf({FlagSet("public"), OwnRow("author"),
                                 SharedWithCaller(kTrailShare, "trail", Permission::kAny),
                                 InListSharedWithCaller(), LinkSharedWithCaller()}),
@@ -112,7 +122,7 @@ FamilyDefinition TrailFamily() {
       // Everything but `public` (and the author): who sees a trail is the owner's decision alone.
       .editor_fields = {"name", "description", "category", "date", "difficulty", "distance",
                         "duration", "elevation_gain", "elevation_loss", "lat", "lon", "location",
-                        "thumbnail", "gpx", "photos", "tags", "subcategory"},
+                        "thumbnail", "gpx", "photos", "tags", "subcategory", "overrides"},
       // A change of category alone drops a subcategory of the old one.
       .agreements = {{.field = "subcategory",
                       .target_field = "category",
@@ -120,6 +130,7 @@ FamilyDefinition TrailFamily() {
                       .message = "This subcategory belongs to another category; choose one of "
                                  "the trail's category, or none."}},
       .adjust_update = KeepThumbnailPhoto,
+      .merge_derived = MergeTrailStatistics,
       .files = {{"gpx", UploadKind::kTrack, SizeLimit::kTrack,
                  [](const geo::Track* track) {
                    return track ? TrailFieldsFromTrack(*track) : TrailFieldsWithoutTrack();
