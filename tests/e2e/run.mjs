@@ -19,6 +19,7 @@ import {runTagSteps} from './tags.mjs';
 import {runCategorySteps} from './categories.mjs';
 import {runArchiveSteps} from './archive.mjs';
 import {runDiscoverySteps} from './discovery.mjs';
+import {runEditingSteps} from './editing.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -26,6 +27,7 @@ const MODULES = {
   categories: runCategorySteps,
   archive: runArchiveSteps,
   discovery: runDiscoverySteps,
+  editing: runEditingSteps,
 };
 
 const {values: args} = parseArgs({
@@ -36,7 +38,7 @@ const {values: args} = parseArgs({
     // Development: serve web/ from disk instead of the copy compiled into the binary.
     'web-dir': {type: 'string'},
     // Development: only one self-contained module's steps (features, tags, categories, archive,
-    // discovery).
+    // discovery, editing).
     only: {type: 'string'},
   },
 });
@@ -338,6 +340,7 @@ try {
   await runTagSteps({browser, origin, out});
   await runCategorySteps({browser, origin, out});
   await runDiscoverySteps({browser, origin, out});
+  await runEditingSteps({browser, origin, out});
 
   await step('budget: first load of the trails page', async () => {
     const {runs, bytes, interactiveMs: ms} = await measureColdLoads(browser, `${origin}/trails`, '.trail-grid li', DESKTOP);
