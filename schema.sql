@@ -81,6 +81,14 @@ CREATE TABLE trails (
   -- and for trails stored before version 14 until the server has read their tracks again
   -- (trails_lines_pending).
   line_breaks            TEXT,
+  -- What the track computed (NULL, '' for the date, without a track) beside the values in
+  -- effect above, and which of those were typed by hand (a JSON array of field names).
+  computed_distance        REAL,
+  computed_duration        REAL,
+  computed_elevation_gain  REAL,
+  computed_elevation_loss  REAL,
+  computed_date            TEXT NOT NULL DEFAULT '',
+  overrides                TEXT NOT NULL DEFAULT '[]',
   -- Where its photos were taken: {file name: {lat, lon}}, from the camera's GPS or placed by
   -- hand (services/families/photo_positions.h); NULL when none is known.
   photo_positions        TEXT

@@ -345,6 +345,20 @@ CREATE TABLE trails_lines_pending (trail TEXT PRIMARY KEY NOT NULL);
 INSERT INTO trails_lines_pending SELECT id FROM trails WHERE gpx != '';
 )sql",
        nullptr},
+      // 15: a trail's computed statistics beside the ones in effect, and which of those were
+      // typed by hand (issue 17). Until now a track's figures were the figures: none is an
+      // override, and trails without a track have nothing computed.
+      {15, R"sql(ALTER TABLE trails ADD COLUMN computed_distance REAL;
+ALTER TABLE trails ADD COLUMN computed_duration REAL;
+ALTER TABLE trails ADD COLUMN computed_elevation_gain REAL;
+ALTER TABLE trails ADD COLUMN computed_elevation_loss REAL;
+ALTER TABLE trails ADD COLUMN computed_date TEXT NOT NULL DEFAULT '';
+ALTER TABLE trails ADD COLUMN overrides TEXT NOT NULL DEFAULT '[]';
+UPDATE trails SET computed_distance = distance, computed_duration = duration,
+  computed_elevation_gain = elevation_gain, computed_elevation_loss = elevation_loss,
+  computed_date = date
+  WHERE gpx != '';
+)sql"},
       // 16: where a trail's photos were taken ({file name: {lat, lon}}); NULL is none yet.
       {16, "ALTER TABLE trails ADD COLUMN photo_positions TEXT;", nullptr},
       // 17: link shares of lists, as of trails (issue 17: acting on many trails).

@@ -22,6 +22,7 @@ import {runDiscoverySteps} from './discovery.mjs';
 import {runPolishSteps} from './polish.mjs';
 import {runGapSteps} from './gaps.mjs';
 import {runBulkSteps} from './bulk.mjs';
+import {runEditingSteps} from './editing.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -32,6 +33,7 @@ const MODULES = {
   polish: runPolishSteps,
   gaps: runGapSteps,
   bulk: runBulkSteps,
+  editing: runEditingSteps,
 };
 
 const {values: args} = parseArgs({
@@ -42,7 +44,7 @@ const {values: args} = parseArgs({
     // Development: serve web/ from disk instead of the copy compiled into the binary.
     'web-dir': {type: 'string'},
     // Development: only one self-contained module's steps (features, tags, categories, archive,
-    // discovery, polish, gaps, bulk).
+    // discovery, polish, gaps, bulk, editing).
     only: {type: 'string'},
   },
 });
@@ -346,6 +348,7 @@ try {
   await runDiscoverySteps({browser, origin, out});
   await runPolishSteps({browser, origin, out});
   await runGapSteps({browser, origin, out});
+  await runEditingSteps({browser, origin, out});
 
   await step('budget: first load of the trails page', async () => {
     const {runs, bytes, interactiveMs: ms} = await measureColdLoads(browser, `${origin}/trails`, '.trail-grid li', DESKTOP);

@@ -27,7 +27,9 @@ function wrapTab(dialog) {
 }
 
 // openDialog({title, content: Node, actions}) -> {dialog, close()}; removed from the page on close.
-export function openDialog({title, content, className}) {
+// `mayClose` (() => Promise<boolean>), when given, is asked before the close button or Escape
+// closes it (a form with unsaved changes); close() itself always closes.
+export function openDialog({title, content, className, mayClose}) {
   const titleId = `dlg-${Math.random().toString(36).slice(2)}`;
   const closeButton = h('button', {type: 'button', class: 'icon-button dialog-close', 'aria-label': 'Close'}, '×');
   const dialog = h(
@@ -38,7 +40,15 @@ export function openDialog({title, content, className}) {
   );
   const opener = document.activeElement;
   const close = () => dialog.close();
-  closeButton.addEventListener('click', close);
+  const closeIfAllowed = async () => {
+    if (!mayClose || (await mayClose())) close();
+  };
+  closeButton.addEventListener('click', closeIfAllowed);
+  dialog.addEventListener('cancel', (event) => {
+    if (!mayClose) return;
+    event.preventDefault();
+    closeIfAllowed();
+  });
   wrapTab(dialog);
   dialog.addEventListener('close', () => {
     dialog.remove();

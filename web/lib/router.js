@@ -1,6 +1,7 @@
 // History-API routing: routes are path patterns with `:param` segments; every screen is a module
 // whose `render(ctx)` fills the view and may return a cleanup function (maps, timers, listeners).
 import {isApiPath} from './api.js';
+import {mayLeave} from './unsaved.js';
 
 const routes = [];
 let cleanup = null;
@@ -36,10 +37,14 @@ export function setNotFound(load) {
   notFound = load;
 }
 
-export function navigate(path, {replace = false} = {}) {
+// Moves to `path`; a screen holding unsaved changes is asked first (unsaved.js) unless `force`
+// (the work was saved or deleted). Resolves false when the person chose to stay.
+export async function navigate(path, {replace = false, force = false} = {}) {
+  if (!force && !(await mayLeave())) return false;
   if (replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
-  return render();
+  await render();
+  return true;
 }
 
 function match(pathname) {
@@ -116,7 +121,12 @@ export function interceptLinks() {
     event.preventDefault();
     navigate(url.pathname + url.search);
   });
-  window.addEventListener('popstate', () => {
-    if (location.pathname + location.search !== rendered) render();
+  window.addEventListener('popstate', async () => {
+    const target = location.pathname + location.search;
+    if (target === rendered) return;
+    // Back or Forward has already moved the address: put the page's own back while asking.
+    const here = rendered;
+    history.pushState(null, '', here);
+    if (await mayLeave()) navigate(target, {force: true});
   });
 }

@@ -183,6 +183,12 @@ struct FamilyDefinition {
   // Runs on an update's values once its file fields are settled (`current` is the stored record),
   // e.g. to keep a trail's `thumbnail` on the same photo when earlier photos are removed.
   std::function<void(const records::Json& current, records::Json& values)> adjust_update;
+  // How a write's values computed from a file (`derived`: a track's statistics) join its
+  // validated body (`written`); `current` is the stored record, an empty object on create.
+  // Unset, the body wins (MergeDerived). A trail keeps statistics typed by hand across new tracks.
+  std::function<records::Json(const records::Json& current, const records::Json& derived,
+                              const records::Json& written)>
+      merge_derived;
 
   std::vector<FileRule> files;
   // Rows of tables outside the record model that go when a record goes: {table, column naming
@@ -196,5 +202,15 @@ struct FamilyDefinition {
 
   FamilyRoutes routes;
 };
+
+// The values a write stores: the family's merge_derived of `derived` and `written`, else
+// `derived` with every field of `written` over it.
+inline records::Json MergeDerived(const FamilyDefinition& definition, const records::Json& current,
+                                  const records::Json& derived, const records::Json& written) {
+  if (definition.merge_derived) return definition.merge_derived(current, derived, written);
+  records::Json values = derived;
+  values.update(written);
+  return values;
+}
 
 }  // namespace cairn::services

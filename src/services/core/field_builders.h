@@ -50,6 +50,13 @@ inline FieldSpec JsonField(std::string name) {
 inline FieldSpec Select(std::string name, std::vector<std::string> values) {
   return {.name = std::move(name), .type = FieldType::kSelect, .select_values = std::move(values)};
 }
+// Several of `values` at once, as a JSON array.
+inline FieldSpec Selects(std::string name, std::vector<std::string> values) {
+  FieldSpec f = Select(std::move(name), std::move(values));
+  f.multiple = true;
+  f.max_select = f.select_values.size();
+  return f;
+}
 // A relation to `target`, and what deleting a target record does to this record.
 inline FieldSpec Relation(std::string name, std::string target, OnDelete on_delete) {
   return {.name = std::move(name),

@@ -283,9 +283,7 @@ util::Result<Json> RecordService::PrepareCreate(const Caller& caller, const Fami
   }
   CAIRN_ASSIGN_OR_RETURN(Json validated,
                          ValidateValues(family, input, records::WriteMode::kCreate));
-  Json values = options.derived;
-  values.update(validated);
-  return values;
+  return MergeDerived(d, Json::object(), options.derived, validated);
 }
 
 util::Status RecordService::CheckValues(const std::string& collection, const Json& body,
@@ -478,8 +476,7 @@ util::Result<WriteResult> RecordService::UpdateOn(storage::Connection& c, const 
       util::Error::InvalidArgument(records::FailureMessage(records::WriteMode::kUpdate));
   CAIRN_RETURN_IF_ERROR(CheckUnique(c, family, values, current, id, not_unique));
   if (!not_unique.field_errors.empty()) return not_unique;
-  Json changes = options.derived;
-  changes.update(values);
+  Json changes = MergeDerived(d, current, options.derived, values);
   WriteResult result;
   if (!options.edits.empty()) {
     // The stored names, not the caller's view: files are never hidden, but read them raw so a

@@ -11,8 +11,7 @@ util::Result<WriteResult> RecordService::AdminCreate(const std::string& collecti
   CAIRN_ASSIGN_OR_RETURN(const Family* family, FindFamily(collection));
   CAIRN_ASSIGN_OR_RETURN(Json validated,
                          ValidateValues(*family, body, records::WriteMode::kCreate));
-  Json values = options.derived;
-  values.update(validated);
+  Json values = MergeDerived(family->definition, Json::object(), options.derived, validated);
   return database_.Write<WriteResult>(
       [&](storage::Connection& c) { return CreateOn(c, nullptr, *family, values, {}, options); });
 }

@@ -11,6 +11,7 @@
 #include "services/families/photo_positions.h"
 #include "services/families/words_parameter.h"
 #include "services/tracks/track_fields.h"
+#include "services/tracks/trail_overrides.h"
 
 namespace cairn::services {
 namespace {
@@ -111,6 +112,15 @@ FamilyDefinition TrailFamily() {
             ServerOnly(OptionalNumber("device_duration")),
             // A kind of the trail's category ("Day hike" under Hiking); gone with it.
             Relation("subcategory", kSubcategories, OnDelete::kUnlink),
+            // The track's own figures beside the ones in effect, and which of those a person
+            // typed over them (trail_overrides.h); null without a track.
+            ServerOnly(OptionalNumber("computed_distance")),
+            ServerOnly(OptionalNumber("computed_duration")),
+            ServerOnly(OptionalNumber("computed_elevation_gain")),
+            ServerOnly(OptionalNumber("computed_elevation_loss")),
+            ServerOnly(Date("computed_date")),
+            Selects("overrides",
+                    {kOverridableTrailFields.begin(), kOverridableTrailFields.end()}),
             JsonField(kPhotoPositions)}},
       .access = {.view = AnyOf({FlagSet("public"), OwnRow("author"),
                                 SharedWithCaller(kTrailShare, "trail", Permission::kAny),
@@ -122,7 +132,8 @@ FamilyDefinition TrailFamily() {
       // Everything but `public` (and the author): who sees a trail is the owner's decision alone.
       .editor_fields = {"name", "description", "category", "date", "difficulty", "distance",
                         "duration", "elevation_gain", "elevation_loss", "lat", "lon", "location",
-                        "thumbnail", "gpx", "photos", "tags", "subcategory", kPhotoPositions},
+                        "thumbnail", "gpx", "photos", "tags", "subcategory", "overrides",
+                        kPhotoPositions},
       // A change of category alone drops a subcategory of the old one.
       .agreements = {{.field = "subcategory",
                       .target_field = "category",
@@ -140,6 +151,7 @@ FamilyDefinition TrailFamily() {
             KeepThumbnailPhoto(current, values);
             SettlePhotoPositions(&current, values);
           },
+      .merge_derived = MergeTrailStatistics,
       .files = {{"gpx", UploadKind::kTrack, SizeLimit::kTrack,
                  [](const geo::Track* track) {
                    return track ? TrailFieldsFromTrack(*track) : TrailFieldsWithoutTrack();

@@ -5,6 +5,7 @@
 #include "geo/simplify.h"
 #include "geo/statistics.h"
 #include "services/tracks/trail_naming.h"
+#include "services/tracks/trail_overrides.h"
 #include "util/clock.h"
 
 namespace cairn::services {
@@ -92,6 +93,10 @@ Json TrailFieldsFromTrack(const geo::Track& track) {
     put("elevation_loss", device.descent_m);
     fields["device_totals"] = std::move(totals);
   }
+  // Kept beside the values in effect, which a person may correct (trail_overrides.h).
+  for (const char* name : kOverridableTrailFields) {
+    fields[std::string("computed_") + name] = fields.value(name, Json(""));
+  }
   return fields;
 }
 
@@ -116,7 +121,13 @@ Json TrailFieldsWithoutTrack() {
               {"device_distance", nullptr},
               {"device_elevation_gain", nullptr},
               {"device_elevation_loss", nullptr},
-              {"device_duration", nullptr}};
+              {"device_duration", nullptr},
+              // No track, nothing computed: the statistics are plain values.
+              {"computed_distance", nullptr},
+              {"computed_duration", nullptr},
+              {"computed_elevation_gain", nullptr},
+              {"computed_elevation_loss", nullptr},
+              {"computed_date", ""}};
 }
 
 }  // namespace cairn::services

@@ -3,7 +3,9 @@
 import {h} from '../../lib/dom.js';
 import {lists} from '../../lib/resources.js';
 import {avatarPicker} from '../../lib/avatar_picker.js';
-import {onSubmit} from '../../lib/forms.js';
+import {formValues, onSubmit} from '../../lib/forms.js';
+import {changedNames} from '../../lib/form_changes.js';
+import {holdUnsaved, mayLeave} from '../../lib/unsaved.js';
 import {openDialog} from '../../lib/dialog.js';
 import {listAvatar, listForm, listBody} from './list_parts.js';
 
@@ -21,11 +23,16 @@ export function openEditListDialog({list, isAuthor, onSaved}) {
       onSaved(current);
     },
   });
-  const {close} = openDialog({title: 'Edit list', content: h('div', {class: 'stack'}, picker, h('hr', {class: 'dialog-rule'}), form)});
+  // Closing (or reloading) with typed changes asks first.
+  const shown = formValues(form);
+  const release = holdUnsaved(() => changedNames(shown, formValues(form)).length > 0);
+  const {dialog, close} = openDialog({title: 'Edit list', content: h('div', {class: 'stack'}, picker, h('hr', {class: 'dialog-rule'}), form), mayClose: mayLeave});
+  dialog.addEventListener('close', release);
   onSubmit(form, async (values) => {
     const updated = await lists.update(list.id, listBody(values, {withPublic: isAuthor}));
     current = {...current, name: updated.name, description: updated.description, public: updated.public, avatar: updated.avatar};
     onSaved(current);
+    release();
     close();
   });
   form.querySelector('input[name="name"]').focus();

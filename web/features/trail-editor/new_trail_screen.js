@@ -5,7 +5,9 @@ import {h, replace, toast, uniqueId} from '../../lib/dom.js';
 import {trails} from '../../lib/resources.js';
 import {categoryChoices} from '../../lib/category_choices.js';
 import {defaultCategoryId, pickerCategories} from '../../lib/category_order.js';
-import {formError, onSubmit} from '../../lib/forms.js';
+import {formError, formValues, onSubmit} from '../../lib/forms.js';
+import {changedNames} from '../../lib/form_changes.js';
+import {holdUnsaved as holdUnsavedWork} from '../../lib/unsaved.js';
 import {formatBytes} from '../../lib/format.js';
 import {config} from '../../lib/session.js';
 import {UploadQueue} from '../../lib/upload_queue.js';
@@ -154,7 +156,7 @@ function uploadPanel({session, isCurrent}) {
   return h('div', {class: 'stack'}, zone.element, summary, list, announce);
 }
 
-function manualPanel({session, navigate, categories, subcategories}) {
+function manualPanel({session, navigate, categories, subcategories, holdUnsaved}) {
   const publicDefault = session.settings.privacy?.trails === 'public';
   const form = h(
     'form',
@@ -166,11 +168,14 @@ function manualPanel({session, navigate, categories, subcategories}) {
     statFields({}, session.units),
     h('div', {class: 'actions'}, h('button', {type: 'submit', class: 'button primary'}, 'Create trail')),
   );
+  // Typed but not created yet: leaving asks first.
+  const shown = formValues(form);
+  holdUnsaved(() => changedNames(shown, formValues(form)).length > 0);
   onSubmit(form, async (values) => {
     const body = trailBody(values, {units: session.units, withStats: true});
     const trail = await trails.create({...body, public: Boolean(values.public), author: session.user.id});
     toast(`Created ${trail.name}.`);
-    await navigate(`/trail/${trail.id}/edit`);
+    await navigate(`/trail/${trail.id}/edit`, {force: true});
   });
   return form;
 }
@@ -216,6 +221,8 @@ export default {
       return {categories: [], subcategories: null};
     });
     if (!ctx.isCurrent()) return undefined;
+    const releases = [];
+    const holdUnsaved = (isDirty) => releases.push(holdUnsavedWork(isDirty));
     ctx.view.append(
       h(
         'section',
@@ -225,12 +232,16 @@ export default {
           'How to add a trail',
           [
             {label: 'Upload GPS files', panel: uploadPanel(ctx)},
-            {label: 'Create without a GPS file', panel: manualPanel({...ctx, categories, subcategories})},
+            {label: 'Create without a GPS file', panel: manualPanel({...ctx, categories, subcategories, holdUnsaved})},
           ],
           ctx.query.get('manual') ? 1 : 0,
         ),
       ),
     );
-    return guardWindowDrops();
+    const releaseDrops = guardWindowDrops();
+    return () => {
+      for (const release of releases) release();
+      releaseDrops?.();
+    };
   },
 };
