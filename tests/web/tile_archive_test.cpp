@@ -144,9 +144,8 @@ TEST_CASE("the archive is served by byte ranges and named in the UI config", "[w
   auto archive = OpenTileArchive(path);
   REQUIRE(archive.ok());
   const std::string etag = archive->etag;
-  auto catalog = AssetCatalog::FromEmbedded(EmbeddedWebApp());
-  REQUIRE(catalog.ok());
-  WebRoutes routes(*catalog,
+  const AssetCatalog catalog = AssetCatalog::FromEmbedded(EmbeddedWebApp());
+  WebRoutes routes(catalog,
                    {.ui = {.tiles = *ParseTileTemplate("none")}, .tile_archive = *archive});
   http::Router router;
   routes.Register(router);
@@ -198,11 +197,10 @@ TEST_CASE("the archive is served by byte ranges and named in the UI config", "[w
 }
 
 TEST_CASE("without an archive there is no archive route", "[web][pmtiles]") {
-  auto catalog = AssetCatalog::FromEmbedded(EmbeddedWebApp());
-  REQUIRE(catalog.ok());
-  WebRoutes routes(*catalog, {.not_found = [](const http::Request&) {
-    return http::Response{404, "text/plain", "none", {}};
-  }});
+  const AssetCatalog catalog = AssetCatalog::FromEmbedded(EmbeddedWebApp());
+  WebRoutes routes(catalog, {.not_found = [](const http::Request&) {
+                     return http::Response{404, "text/plain", "none", {}};
+                   }});
   http::Router router;
   routes.Register(router);
   http::Request request{.method = "GET", .path = std::string(kTileArchivePath)};
