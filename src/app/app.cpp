@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <thread>
 
 #include "api/api_routes.h"
@@ -49,14 +50,17 @@ util::Result<web::AssetCatalog> LoadWebApp(const Config& config) {
   return web::AssetCatalog::FromDirectory(config.web_dir, embedded.files);
 }
 
-web::WebOptions WebAppOptions(const Config& config) {
+web::WebOptions WebAppOptions(const Config& config, std::optional<web::TileArchive> archive) {
   auto tiles = web::ParseTileTemplate(config.tiles);  // checked by ParseConfig
-  return {.ui = {.tiles = tiles.ok() ? *tiles : web::TileSource{},
+  // An archive wins over a tile server: the page then loads no tiles from elsewhere (CSP too).
+  const bool use_server = tiles.ok() && !archive;
+  return {.ui = {.tiles = use_server ? *tiles : web::TileSource{},
                  .attribution = config.tiles_attribution,
                  .version = CAIRN_VERSION,
                  .signup = config.signup_enabled,
                  .max_photo_mb = config.max_photo_mb,
                  .max_track_mb = config.max_track_mb},
+          .tile_archive = std::move(archive),
           .not_found = [](const http::Request&) { return api::StatusErrorResponse(404); }};
 }
 
@@ -106,6 +110,13 @@ int RunServer(const Config& config) {
   if (!lock.ok()) return Fail(lock.error());
   auto web_app = LoadWebApp(config);
   if (!web_app.ok()) return Fail(web_app.error());
+  std::optional<web::TileArchive> tile_archive;
+  if (!config.tiles_file.empty()) {
+    auto opened = web::OpenTileArchive(config.tiles_file);
+    if (!opened.ok())
+      return Fail(util::Error::InvalidArgument("--tiles-file " + opened.error().message));
+    tile_archive = std::move(*opened);
+  }
   auto core = BuildCore(config);
   if (!core.ok()) return Fail(core.error());
 
@@ -119,7 +130,7 @@ int RunServer(const Config& config) {
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});
   routes.Register(router);
-  web::WebRoutes web_routes(*web_app, WebAppOptions(config));
+  web::WebRoutes web_routes(*web_app, WebAppOptions(config, std::move(tile_archive)));
   web_routes.Register(router);
   // Room for the largest request (never below the largest single file) plus its multipart
   // framing; JSON bodies have their own, smaller limit in the API layer.

@@ -244,6 +244,10 @@ std::string UsageText() {
          "  --tiles URL       map tile URL template with {z}, {x}, {y} (and {s}), or none\n"
          "                    (default https://tile.openstreetmap.org/{z}/{x}/{y}.png)\n"
          "  --tiles-attribution HTML  credit shown on the map (default: OpenStreetMap's)\n"
+         "  --tiles-file FILE a PMTiles v3 archive (vector or raster) drawn as the map, read by\n"
+         "                    the browser from this server: no tile server needed; wins\n"
+         "                    over --tiles (its credit is --tiles-attribution). Without\n"
+         "                    tiles, or where they fail, maps show a Natural Earth outline\n"
          "  --web-dir DIR     development: serve the web app from DIR (web/), re-read on\n"
          "                    every request, instead of the copy built into the binary\n";
 }
@@ -341,6 +345,11 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
       CAIRN_ASSIGN_OR_RETURN(config.tiles, next());
       if (auto tiles = web::ParseTileTemplate(config.tiles); !tiles.ok()) {
         return util::Error::InvalidArgument("--tiles " + tiles.error().message);
+      }
+    } else if (flag == "--tiles-file") {
+      CAIRN_ASSIGN_OR_RETURN(config.tiles_file, next());
+      if (config.tiles_file.empty()) {
+        return util::Error::InvalidArgument("--tiles-file needs the path of a .pmtiles file");
       }
     } else if (flag == "--tiles-attribution") {
       CAIRN_ASSIGN_OR_RETURN(config.tiles_attribution, next());

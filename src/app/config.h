@@ -40,6 +40,8 @@ struct Config {
   // Map tiles: a checked URL template or "none" (--tiles), and its HTML attribution.
   std::string tiles{web::kDefaultTileTemplate};
   std::string tiles_attribution{web::kDefaultTileAttribution};
+  // A PMTiles archive served to the browser instead of `tiles` (--tiles-file); checked at start.
+  std::string tiles_file;
   // `cairn user <action> [args]`: the admin's account management.
   std::string user_action;             // add, passwd, delete, list
   std::vector<std::string> user_args;  // positional arguments after the action

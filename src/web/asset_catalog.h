@@ -31,8 +31,9 @@ Asset MakeAsset(std::string_view path, std::string content);
 // none starting with '.' (so no "..", no hidden files), no '\\', NUL or other control characters.
 bool IsSafeAssetPath(std::string_view path);
 
-// Files under this prefix always come from the embedded copy (Leaflet from libjs-leaflet).
-inline constexpr std::string_view kVendorPrefix = "vendor/leaflet/";
+// Files under this prefix always come from the embedded copy (third-party code and data: Leaflet
+// from libjs-leaflet, the npm packages of third_party/web-packages).
+inline constexpr std::string_view kVendorPrefix = "vendor/";
 
 enum class AssetSource { kEmbedded, kDirectory };
 

@@ -57,9 +57,16 @@ http::Response Send(const http::Request& request, const Asset& asset,
 }  // namespace
 
 WebRoutes::WebRoutes(const AssetCatalog& catalog, WebOptions options)
-    : catalog_(catalog), options_(std::move(options)), config_json_(UiConfigJson(options_.ui)) {}
+    : catalog_(catalog), options_(std::move(options)) {
+  if (options_.tile_archive) options_.ui.tile_archive = options_.tile_archive->header;
+  config_json_ = UiConfigJson(options_.ui);
+}
 
 void WebRoutes::Register(http::Router& router) {
+  if (options_.tile_archive) {
+    router.Add("GET", std::string(kTileArchivePath),
+               [this](const http::Request& request) { return ServeTileArchive(request); });
+  }
   router.AddPrefix("GET", std::string(kAssetsPrefix),
                    [this](const http::Request& request) { return ServeAsset(request); });
   router.AddPrefix("GET", "/", [this](const http::Request& request) { return ServePage(request); });
@@ -114,6 +121,20 @@ http::Response WebRoutes::ServePage(const http::Request& request) const {
   util::Result<Asset> page = Page();
   if (!page.ok()) return NotFound(request);
   return Send(request, *page, kNoCache, PageSecurityHeaders(options_.ui.tiles.origin));
+}
+
+http::Response WebRoutes::ServeTileArchive(const http::Request& request) const {
+  const TileArchive& archive = *options_.tile_archive;
+  http::StoredFile stored{.file = archive.file,
+                          .content_type = "application/vnd.pmtiles",
+                          .etag = archive.etag,
+                          .modified_unix_seconds = archive.modified_unix_seconds,
+                          .headers = AssetSecurityHeaders()};
+  stored.headers.emplace_back("Cache-Control", kNoCache);
+  http::Response response = http::ServeStoredFile(request, std::move(stored));
+  // Tiles are compressed already, and a range of a compressed body would be another range.
+  response.server_may_compress = false;
+  return response;
 }
 
 http::Response WebRoutes::NotFound(const http::Request& request) const {

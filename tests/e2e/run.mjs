@@ -23,6 +23,7 @@ import {runPolishSteps} from './polish.mjs';
 import {runGapSteps} from './gaps.mjs';
 import {runBulkSteps} from './bulk.mjs';
 import {runEditingSteps} from './editing.mjs';
+import {runBasemapSteps} from './basemap.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -34,6 +35,7 @@ const MODULES = {
   gaps: runGapSteps,
   bulk: runBulkSteps,
   editing: runEditingSteps,
+  basemap: runBasemapSteps,
 };
 
 const {values: args} = parseArgs({
@@ -44,7 +46,7 @@ const {values: args} = parseArgs({
     // Development: serve web/ from disk instead of the copy compiled into the binary.
     'web-dir': {type: 'string'},
     // Development: only one self-contained module's steps (features, tags, categories, archive,
-    // discovery, polish, gaps, bulk, editing).
+    // discovery, polish, gaps, bulk, editing, basemap).
     only: {type: 'string'},
   },
 });
@@ -88,7 +90,7 @@ const ids = {};
 if (args.only) {
   if (!MODULES[args.only]) throw new Error(`--only takes one of ${Object.keys(MODULES).join(', ')}`);
   try {
-    await MODULES[args.only]({browser, origin, server, out});
+    await MODULES[args.only]({browser, origin, server, out, binary: resolve(args.binary), webDir: args['web-dir'] && resolve(args['web-dir'])});
   } catch {
     // The step said what failed.
   } finally {
@@ -353,13 +355,16 @@ try {
   await step('budget: first load of the trails page', async () => {
     const {runs, bytes, interactiveMs: ms} = await measureColdLoads(browser, `${origin}/trails`, '.trail-grid li', DESKTOP);
     const types = Object.entries(runs[0].byType).map(([type, n]) => `${type} ${(n / 1024).toFixed(1)} KB`).join(', ');
-    report(`first load of /trails: ${(bytes / 1024).toFixed(1)} KB transferred in ${runs[0].requests} requests (budget 300 KB; ${types}), interactive in ${ms.toFixed(0)} ms (budget 1000 ms; median of 3 cold loads: ${runs.map((r) => r.interactiveMs.toFixed(0)).join(', ')} ms)`);
-    expect(bytes <= 300 * 1024, true, `first load ${bytes} bytes within 300 KB`);
+    // The tiles fail here (a closed port), so the Natural Earth base map is part of this load.
+    report(`first load of /trails: ${(bytes / 1024).toFixed(1)} KB transferred in ${runs[0].requests} requests (budget 300 KB; ${types}; base-map data ${(runs[0].baseMapBytes / 1024).toFixed(1)} KB), interactive in ${ms.toFixed(0)} ms (budget 1000 ms; median of 3 cold loads: ${runs.map((r) => r.interactiveMs.toFixed(0)).join(', ')} ms)`);
+    expect(runs[0].baseMapBytes > 0, true, 'the base map was part of the measured load');
+    expect(bytes < 300 * 1024, true, `first load ${bytes} bytes under 300 KB`);
   });
 
   await runArchiveSteps({browser, origin, out});
   // After the budgets: its trails end up public.
   await runBulkSteps({browser, origin, out});
+  await runBasemapSteps({browser, origin, out, binary: resolve(args.binary), webDir: args['web-dir'] && resolve(args['web-dir'])});
 
   await step('a 100 000-point trail page stays responsive', async () => {
     const client = await apiClient(origin, 'alice', PASSWORD);

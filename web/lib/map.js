@@ -1,7 +1,9 @@
 // Leaflet maps with the server's tile settings. Tiles are the only requests that leave the
-// server; when they are off or unreachable the lines still draw on the plain background.
+// server; when they are off or unreachable the map draws its own Natural Earth base instead.
 import * as L from '../vendor/leaflet/leaflet.esm.min.js';
-import {config} from './session.js';
+import {config, session} from './session.js';
+import {addBaseMap} from './base_map.js';
+import {tileArchiveLayer} from './tile_archive_layer.js';
 import {decodePolyline} from './polyline.js';
 import {h} from './dom.js';
 import {reducedMotion} from './motion.js';
@@ -78,15 +80,26 @@ export function createMap(element, options = {}) {
     const focusWasInside = !active || active === document.body || box?.contains(active);
     if (back?.isConnected && focusWasInside) back.focus({preventScroll: true});
   });
-  if (settings.tiles) {
+  L.control.scale({position: 'bottomleft', metric: session.units !== 'imperial', imperial: session.units === 'imperial'}).addTo(map);
+  map.setView([47, 10], 4);
+  if (settings.tilesFile) {
+    // The archive covers its region; the base map shows around it and while it loads.
+    addBaseMap(map);
+    tileArchiveLayer(L, settings.tilesFile, settings.attribution || '')
+      .then((layer) => layer.addTo(map))
+      .catch((error) => console.warn('tile archive:', error));
+  } else if (settings.tiles) {
     const tiles = L.tileLayer(settings.tiles, {
       maxZoom: MAX_ZOOM,
       attribution: settings.attribution || '',
       crossOrigin: false,
     });
+    // A tile server that cannot be reached (offline, a home network without one): the base map.
+    tiles.once('tileerror', () => addBaseMap(map));
     tiles.addTo(map);
+  } else {
+    addBaseMap(map);
   }
-  map.setView([47, 10], 4);
   return map;
 }
 

@@ -2,7 +2,8 @@
 // network events (bytes on the wire, after compression), tiles excluded.
 
 // Loads `url` in a fresh context (empty cache) and waits for `readySelector`.
-// Returns {bytes, requests, interactiveMs, byType}.
+// Returns {bytes, requests, interactiveMs, byType, baseMapBytes} (the last: the Natural Earth data
+// of the map's base, drawn when tiles fail).
 export async function measureFirstLoad(browser, url, readySelector, viewport) {
   const context = await browser.newContext({viewport});
   const page = await context.newPage();
@@ -14,6 +15,7 @@ export async function measureFirstLoad(browser, url, readySelector, viewport) {
   let bytes = 0;
   let count = 0;
   const byType = {};
+  let baseMapBytes = 0;
   cdp.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, {url: e.request.url, type: e.type}));
   cdp.on('Network.loadingFinished', (e) => {
     const request = requests.get(e.requestId);
@@ -21,13 +23,14 @@ export async function measureFirstLoad(browser, url, readySelector, viewport) {
     bytes += e.encodedDataLength;
     count += 1;
     byType[request.type] = (byType[request.type] || 0) + e.encodedDataLength;
+    if (request.url.includes('/vendor/world-atlas/')) baseMapBytes += e.encodedDataLength;
   });
   await page.goto(url);
   await page.waitForSelector(readySelector);
   const interactiveMs = await page.evaluate(() => performance.now());
   await page.waitForLoadState('networkidle');
   await context.close();
-  return {bytes, requests: count, interactiveMs, byType};
+  return {bytes, requests: count, interactiveMs, byType, baseMapBytes};
 }
 
 // Three cold loads of `url` (measureFirstLoad each). Returns {runs, bytes, interactiveMs}: the
