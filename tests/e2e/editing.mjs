@@ -55,7 +55,8 @@ export async function runEditingSteps({browser, origin, out}) {
   await step('editing: edith has a trail from a GPS file (10.0 km)', async () => {
     await signUp(origin, 'edith', PASSWORD);
     client = await apiClient(origin, 'edith', PASSWORD);
-    const {gpx} = equatorGpx({name: 'Equator Ridge', startLon: 9.8, points: 901, lonStep: 0.0001, lowEle: 500, highEle: 1400, stepSeconds: 5});
+    // Away from the main run's public Equator Ridge, which would make this one its duplicate.
+    const {gpx} = equatorGpx({name: 'Equator Ridge', startLon: 42.8, points: 901, lonStep: 0.0001, lowEle: 500, highEle: 1400, stepSeconds: 5});
     const created = await client.call('PUT', '/trail/upload', new Uint8Array(Buffer.from(gpx)), {'Content-Type': 'application/gpx+xml'});
     expect(created.status, 200, 'the GPS file uploads');
     expect(JSON.stringify(created.data.overrides), '[]', 'nothing is overridden yet');
@@ -200,6 +201,8 @@ export async function runEditingSteps({browser, origin, out}) {
         await expectAccessible(phone.page, 'the edit page with an override at phone width');
         await shot(phone.page, out, 'trail-edit-override-phone');
         await details(phone.page).getByLabel('Location', {exact: true}).fill('On a phone');
+        // Phones fold the header's links behind "Menu".
+        await phone.page.getByRole('button', {name: 'Menu'}).click();
         await phone.page.locator('#nav').getByRole('link', {name: 'Trails'}).click();
         await phone.page.getByRole('dialog', {name: 'Leave without saving?'}).waitFor();
         await expectAccessible(phone.page, 'the leave dialog at phone width');
