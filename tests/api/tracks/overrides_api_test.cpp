@@ -21,7 +21,7 @@ Reply NewTrack(TestServer& server, const std::string& token, const std::string& 
   return server.Send("POST", "/api/v1/trail/" + id + "/file", token, body, type);
 }
 
-TEST_CASE("an override survives a new track; the other figures follow it; a reset restores",
+TEST_CASE("an override survives a new track, the other figures follow it, and a reset restores",
           "[api][tracks]") {
   TestServer server;
   auto [alice, token] = server.CreateUser("alice");
@@ -107,7 +107,7 @@ TEST_CASE("a form sent whole with a new track overrides only the figures the per
   CHECK(updated.body["overrides"] == Json({"duration"}));
 }
 
-TEST_CASE("an edit share may override; a view share may not; bad values are field errors",
+TEST_CASE("an edit share may override, a view share may not, and bad values are field errors",
           "[api][tracks]") {
   TestServer server;
   auto [alice, token] = server.CreateUser("alice");

@@ -43,7 +43,7 @@ Json NewTrack(Json date = "2024-07-01") {
   return derived;
 }
 
-TEST_CASE("a figure typed over the track's is an override; typing the computed one ends it",
+TEST_CASE("a figure typed over the track's is an override, and typing the computed one ends it",
           "[services][tracks]") {
   struct Case {
     const char* name;
