@@ -4,6 +4,7 @@ import {h} from '../../lib/dom.js';
 import {createMap, drawTrack, fitTo, pointMarker, L} from '../../lib/map.js';
 import {trailLineParts} from '../../lib/polyline.js';
 import {trackNumber} from '../../lib/track_summary.js';
+import {trailHref} from './list_rows.js';
 
 // Distinct colours that stay readable on tiles and on the plain background.
 export const LIST_COLORS = ['#c2410c', '#1d4ed8', '#15803d', '#7e22ce', '#be123c', '#0e7490', '#a16207', '#4338ca', '#9d174d', '#3f6212'];
@@ -21,7 +22,7 @@ function popupContent(trail, units) {
   return h(
     'div',
     {class: 'list-popup'},
-    h('a', {href: `/trail/${trail.id}`}, h('strong', null, trail.name || 'Untitled trail')),
+    h('a', {href: trailHref(trail.id)}, h('strong', null, trail.name || 'Untitled trail')),
     h('br'),
     `${trackNumber(trail, 'distance', units)} · ↑ ${trackNumber(trail, 'elevation_gain', units)}`,
   );

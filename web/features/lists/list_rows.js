@@ -6,7 +6,7 @@ import {trackNumber, trackNumbers, trackPreview} from '../../lib/track_summary.j
 import {formatDistance, formatElevation, formatDuration, formatDate, difficultyLabel} from '../../lib/format.js';
 
 // A trail's page; opened from a list link, the link's token goes along (it opens the trail too).
-function trailHref(id) {
+export function trailHref(id) {
   const token = currentShareToken();
   return `/trail/${id}${token ? `?share=${encodeURIComponent(token)}` : ''}`;
 }
