@@ -4,7 +4,6 @@ import * as L from '../vendor/leaflet/leaflet.esm.min.js';
 import {config, session} from './session.js';
 import {addBaseMap} from './base_map.js';
 import {tileArchiveLayer} from './tile_archive_layer.js';
-import {decodePolyline} from './polyline.js';
 import {h} from './dom.js';
 import {reducedMotion} from './motion.js';
 
@@ -101,11 +100,6 @@ export function createMap(element, options = {}) {
     addBaseMap(map);
   }
   return map;
-}
-
-// latlngs from an encoded polyline (the API's `polyline` / `preview` field).
-export function trackPoints(encoded) {
-  return encoded ? decodePolyline(encoded) : [];
 }
 
 export function drawTrack(map, latlngs, options = {}) {

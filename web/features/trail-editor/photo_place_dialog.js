@@ -4,7 +4,8 @@
 import {h} from '../../lib/dom.js';
 import {openDialog} from '../../lib/dialog.js';
 import {files} from '../../lib/resources.js';
-import {createMap, drawTrack, trackPoints, fitTo, L} from '../../lib/map.js';
+import {createMap, drawTrack, fitTo, L} from '../../lib/map.js';
+import {trailLineParts} from '../../lib/polyline.js';
 
 export function placePhotoDialog(trail, name, index) {
   return new Promise((resolve) => {
@@ -28,8 +29,10 @@ export function placePhotoDialog(trail, name, index) {
     const {dialog, close} = openDialog({title: `Place photo ${index + 1} on the map`, content, className: 'photo-place-dialog'});
 
     const map = createMap(mapBox);
-    const line = trackPoints(trail.polyline);
-    if (line.length >= 2) drawTrack(map, line);
+    // The track in its parts, a gap left a gap (as on every map).
+    const parts = trailLineParts(trail, 'polyline');
+    const line = parts.flat();
+    if (line.length >= 2) drawTrack(map, parts.length > 1 ? parts : line);
     let pin = null;
     const show = () => {
       where.textContent = at ? `Here: ${at.lat.toFixed(5)}, ${at.lng.toFixed(5)}` : 'Not placed yet.';
