@@ -10,7 +10,7 @@ GPSDATA ?= $(abspath ../shared/gpsdata)
 # ON in CI: compiler warnings fail the build.
 WERROR ?= OFF
 
-.PHONY: deps build run test e2e e2e-deps bench fuzz format clean
+.PHONY: deps build server run test e2e e2e-deps bench fuzz format clean
 
 deps:
 	@bash third_party/install-deps.sh
@@ -21,7 +21,11 @@ $(BUILD_DIR)/CMakeCache.txt:
 build: deps $(BUILD_DIR)/CMakeCache.txt
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
-run: build
+# The server alone: the tests' hundreds of objects are `make test`'s to build.
+server: deps $(BUILD_DIR)/CMakeCache.txt
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target cairn
+
+run: server
 	./$(BUILD_DIR)/cairn serve --http $(HTTP) --dir $(DIR)
 
 test: build
