@@ -97,6 +97,10 @@ CREATE TABLE trails (
 -- tracks again at start and takes them off (services/tracks/line_breaks_backfill.h). Not an API
 -- collection; a fresh file starts with none.
 CREATE TABLE trails_lines_pending (trail TEXT PRIMARY KEY NOT NULL);
+-- Trails with photos whose places are not read yet (services/files/photo_position_backfill.h):
+-- the start-up pass reads this small index, not every trail, and leaves it empty.
+CREATE INDEX trails_photos_unplaced ON trails (id)
+  WHERE photo_positions IS NULL AND photos NOT IN ('', '[]');
 -- (author, public): a count of one's own trails that are not public reads this index alone.
 CREATE INDEX trails_author_public ON trails (author, public);
 -- On (public) alone, entries come in rowid order, so a page of public trails needs no sort.

@@ -339,7 +339,8 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
       {13, kDropSearchIndexes, CreateSearchIndex},
       // 14: where the map lines' parts start (issue 17). A migration cannot read the stored
       // files: every trail with a track waits in trails_lines_pending for the server's first
-      // start to read it again (services/tracks/line_breaks_backfill.h), NULL (one part) until then.
+      // start to read it again (services/tracks/line_breaks_backfill.h), NULL (one part) until
+      // then.
       {14, R"sql(ALTER TABLE trails ADD COLUMN line_breaks TEXT;
 CREATE TABLE trails_lines_pending (trail TEXT PRIMARY KEY NOT NULL);
 INSERT INTO trails_lines_pending SELECT id FROM trails WHERE gpx != '';
@@ -359,8 +360,14 @@ UPDATE trails SET computed_distance = distance, computed_duration = duration,
   computed_date = date
   WHERE gpx != '';
 )sql"},
-      // 16: where a trail's photos were taken ({file name: {lat, lon}}); NULL is none yet.
-      {16, "ALTER TABLE trails ADD COLUMN photo_positions TEXT;", nullptr},
+      // 16: where a trail's photos were taken ({file name: {lat, lon}}); NULL is none yet. The
+      // index holds the trails whose photos' places are still to be read (at start,
+      // services/files/photo_position_backfill.h): empty once done, so later starts read nothing.
+      {16, R"sql(ALTER TABLE trails ADD COLUMN photo_positions TEXT;
+CREATE INDEX trails_photos_unplaced ON trails (id)
+  WHERE photo_positions IS NULL AND photos NOT IN ('', '[]');
+)sql",
+       nullptr},
       // 17: link shares of lists, as of trails (issue 17: acting on many trails).
       {17, R"sql(CREATE TABLE list_link_share (
   id          TEXT PRIMARY KEY NOT NULL,
