@@ -114,6 +114,11 @@ export function landscapePng(width = 640, height = 400) {
       raw[i + 2] = sky ? 230 : 60;
     }
   }
+  return rgbPng(width, height, raw);
+}
+
+// An RGB PNG, 8 bits per channel, of `raw`: `height` rows of a filter byte and `width` pixels.
+export function rgbPng(width, height, raw) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -2,42 +2,14 @@
 // (https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md): the 127-byte header, an
 // uncompressed root directory, "{}" as metadata, then the tiles. Plus solid-colour PNG tiles and
 // a PNG decoder to read a screenshot's pixels.
-import {deflateSync, inflateSync} from 'node:zlib';
-
-const CRC_TABLE = Array.from({length: 256}, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type, data) {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'ascii');
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
+import {inflateSync} from 'node:zlib';
+import {rgbPng} from './fixtures.mjs';
 
 // A `size` x `size` PNG of one colour [r, g, b].
 export function solidPng([r, g, b], size = 256) {
   const row = Buffer.alloc(1 + size * 3);
   for (let x = 0; x < size; x++) row.set([r, g, b], 1 + x * 3);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;  // bits per channel
-  header[9] = 2;  // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array(size).fill(row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(size, size, Buffer.concat(Array(size).fill(row)));
 }
 
 // A PNG (8-bit RGB or RGBA, not interlaced: what Chromium's screenshots are) as
