@@ -116,20 +116,21 @@ export function pointMarker(latlng, {color = TRACK_COLOR, label, radius = 7} = {
   return marker;
 }
 
-// A small labelled pin (S, E, or a waypoint glyph) drawn with HTML so no image is fetched.
-// With `keyboard` (the default when it has a title) it is a Tab stop named `name` (by default
-// `title`; it should contain `text` when that is a number) that opens its popup or click action
-// with Enter; without, it is only a picture (hover shows the title).
-export function labelMarker(latlng, text, {className = '', title = '', name = title, keyboard = Boolean(title)} = {}) {
+// A small labelled pin (S, E, a number, or an icon or photo) drawn with HTML so no image is
+// fetched: `text` is the label, or a function making the node to show (called each time the pin
+// is added to the map). With `keyboard` (the default when it has a title) it is a Tab stop named
+// `name` (by default `title`; it should contain `text` when that is a number) that opens its
+// popup or click action with Enter; without, it is only a picture (hover shows the title).
+export function labelMarker(latlng, text, {className = '', title = '', name = title, keyboard = Boolean(title), size = 24} = {}) {
   return L.marker(latlng, {
-    icon: L.divIcon({className: `pin ${className}`, html: '', iconSize: [24, 24], iconAnchor: [12, 12]}),
+    icon: L.divIcon({className: `pin ${className}`, html: '', iconSize: [size, size], iconAnchor: [size / 2, size / 2]}),
     title,
     alt: title,
     keyboard,
   }).on('add', function onAdd() {
     const el = this.getElement();
     if (!el) return;
-    el.textContent = text;
+    el.replaceChildren(typeof text === 'function' ? text() : String(text));
     if (keyboard) {
       el.setAttribute('role', 'button');
       el.setAttribute('aria-label', name);

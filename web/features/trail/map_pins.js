@@ -3,7 +3,7 @@
 // cluster (Leaflet.markercluster) that a click or Enter opens.
 import {h} from '../../lib/dom.js';
 import {files} from '../../lib/resources.js';
-import {L} from '../../lib/map.js';
+import {labelMarker} from '../../lib/map.js';
 import {clusterIconFor} from '../../lib/cluster_icon.js';
 import {iconLabel, iconSvg} from '../../lib/waypoint_icons.js';
 import {reducedMotion} from '../../lib/motion.js';
@@ -22,23 +22,6 @@ function clusterLayer(noun) {
   });
 }
 
-// A pin drawn with HTML (no image request) holding `content`; a Tab stop named `name` that
-// opens its popup with Enter.
-function htmlPin(latlng, className, name, content) {
-  return L.marker(latlng, {
-    icon: L.divIcon({className: `pin ${className}`, html: '', iconSize: [26, 26], iconAnchor: [13, 13]}),
-    title: name,
-    alt: name,
-    keyboard: true,
-  }).on('add', function onAdd() {
-    const el = this.getElement();
-    if (!el) return;
-    el.replaceChildren(content());
-    el.setAttribute('role', 'button');
-    el.setAttribute('aria-label', name);
-  });
-}
-
 // waypointPins(waypoints, {onPhoto}) -> {layer, markers: Map(id -> marker)}
 export function waypointPins(waypoints, {onPhoto} = {}) {
   const layer = clusterLayer('waypoints');
@@ -46,7 +29,7 @@ export function waypointPins(waypoints, {onPhoto} = {}) {
   for (const waypoint of waypoints) {
     if (!isCoordinate(waypoint.lat, waypoint.lon)) continue;
     const title = waypoint.name || iconLabel(waypoint.icon);
-    const marker = htmlPin([waypoint.lat, waypoint.lon], 'waypoint', title, () => iconSvg(waypoint.icon, 14));
+    const marker = labelMarker([waypoint.lat, waypoint.lon], () => iconSvg(waypoint.icon, 14), {className: 'waypoint', title, size: 26});
     // Built lazily so a long waypoint list costs nothing until a pin is opened.
     marker.bindPopup(() => waypointPopup(waypoint, onPhoto), {maxWidth: 260, minWidth: 160});
     layer.addLayer(marker);
@@ -64,7 +47,7 @@ export function photoPins(trail, {onPhoto} = {}) {
     if (!at || !isCoordinate(at.lat, at.lon)) return;
     const label = `Photo ${index + 1}`;
     const thumb = () => h('img', {src: files.url(trail, name, {thumb: '100x100'}), alt: '', width: 30, height: 30, loading: 'lazy'});
-    const marker = htmlPin([at.lat, at.lon], 'photo-pin', label, thumb);
+    const marker = labelMarker([at.lat, at.lon], thumb, {className: 'photo-pin', title: label, size: 26});
     // Enter on a focused pin is a click too (Leaflet's keyboard markers).
     marker.on('click', () => onPhoto?.(index));
     layer.addLayer(marker);
