@@ -10,7 +10,16 @@ GPSDATA ?= $(abspath ../shared/gpsdata)
 # ON in CI: compiler warnings fail the build.
 WERROR ?= OFF
 
-.PHONY: deps build server run test e2e e2e-deps bench fuzz format clean
+# Debian packages: `make deb` (this machine's architecture) or `make deb ARCH=arm64` (cross built
+# with Debian's aarch64 compiler) writes $(DEB_OUT)/cairn_$(VERSION)_$(ARCH).deb; `make deb-test`
+# proves it in a clean Debian 12 root (tests/packaging/). VERSION=... builds another version of the
+# same tree (the upgrade test does); DEB_BUILD_DIR=$(BUILD_DIR) packages an existing Release build.
+ARCH ?= $(shell dpkg --print-architecture)
+VERSION ?= $(shell sed -nE 's/^project.cairn VERSION ([0-9.]+).*/\1/p' CMakeLists.txt)
+DEB_BUILD_DIR ?= build-deb-$(ARCH)
+DEB_OUT ?= build-deb
+
+.PHONY: deps build server run test e2e e2e-deps bench fuzz format clean deb deb-test
 
 deps:
 	@bash third_party/install-deps.sh
@@ -57,8 +66,16 @@ bench: build
 	bash bench/profile.sh
 	GPSDATA=$(GPSDATA) bash bench/search.sh
 
+deb:
+	bash packaging/build-deb.sh --arch $(ARCH) --version $(VERSION) --build-dir $(DEB_BUILD_DIR) \
+	  --out $(DEB_OUT)
+
+deb-test:
+	bash tests/packaging/run.sh --arch $(ARCH) --version $(VERSION) --build-dir $(DEB_BUILD_DIR) \
+	  --out $(DEB_OUT)
+
 format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h' 'bench/*.cpp')
 
 clean:
-	rm -rf $(BUILD_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(FUZZ_DIR) build-deb build-deb-amd64 build-deb-arm64
