@@ -54,7 +54,7 @@ if [[ "$arch" != "$native" ]]; then
     "${sudo_cmd[@]}" dpkg --add-architecture "$arch"
     "${sudo_cmd[@]}" apt-get update -qq
   fi
-  bash third_party/install-deps.sh third_party/packages-$arch.txt
+  bash third_party/install-deps.sh "third_party/packages-$arch.txt"
 fi
 
 # --- the binary -------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the packaging test scripts: checks append PASS/FAIL lines to $RESULTS (one file for
 # the run, so scripts run in a sub-process, e.g. under a user namespace, count towards it).
 : "${RESULTS:?RESULTS must name the results file}"
