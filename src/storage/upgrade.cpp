@@ -101,7 +101,8 @@ util::Result<std::string> BackUpBeforeUpgrade(Connection& connection, const std:
     written = util::Error::Internal("cannot rename " + temp_path + ": " + std::strerror(errno));
   }
   if (!written.ok()) {
-    fs::remove(temp_path, ec);
+    // SQLite may leave the copy's own journal beside it when the copy fails.
+    for (const char* suffix : {"", "-journal", "-wal", "-shm"}) fs::remove(temp_path + suffix, ec);
     return std::move(written).error();
   }
   // The rename is durable only once the folder is.
