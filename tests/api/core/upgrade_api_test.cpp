@@ -81,7 +81,7 @@ TEST_CASE("a data dir made from today's schema.sql opens and serves", "[api][upg
   auto [user, token] = server.CreateUser("today");
   const std::string trail = server.CreateTrail(token, user, {{"name", "Today's walk"}});
   CHECK(server.Get("/api/v1/trail/" + trail).body["name"] == "Today's walk");
-  CHECK(server.Get("/api/v1/category").body["totalItems"] == 6);
+  CHECK(server.Get("/api/v1/category?perPage=500").body.size() == 6);  // the seeded categories
   CHECK_FALSE(fs::exists(data + "/backups"));  // nothing to upgrade, nothing backed up
 }
 
