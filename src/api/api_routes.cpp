@@ -12,7 +12,8 @@ namespace cairn::api {
 
 ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
     : records_(services.records),
-      disk_space_(services.disk_space),
+      health_(services.health),
+      metrics_(services.metrics),
       callers_(services.auth, std::move(caller_options)),
       record_routes_(services.records),
       account_routes_(services.accounts, services.auth, callers_),
@@ -27,6 +28,10 @@ void ApiRoutes::Register(http::Router& http_router) {
   ApiRouter router(http_router, callers_);
   router.Add(
       "GET", "/api/health", [this](auto& r, auto& c) { return Health(r, c); }, CallerUse::kIgnore);
+  if (metrics_) {
+    router.Add(
+        "GET", "/metrics", [this](auto& r, auto& c) { return Metrics(r, c); }, CallerUse::kIgnore);
+  }
   file_routes_.Register(router);
   search_routes_.Register(router);
   // Route groups a family may ask for beside its generic routes.
@@ -57,10 +62,23 @@ void ApiRoutes::Register(http::Router& http_router) {
 
 util::Result<http::Response> ApiRoutes::Health(const http::Request&,
                                                const services::Caller&) const {
-  // The server answers, so its status is ok; storage says whether writes can still succeed.
-  auto disk = disk_space_.Check();
-  const char* storage = disk.ok() ? services::StorageLevelName(disk->level) : "unknown";
-  return JsonResponse(Json{{"status", "ok"}, {"storage", storage}});
+  // The server answers, so its status is ok; the rest says whether writes can succeed.
+  const services::HealthReport report = health_.Check();
+  return JsonResponse(Json{{"status", "ok"},
+                           {"version", report.version},
+                           {"schema", report.schema},
+                           {"uptime", report.uptime_seconds},
+                           {"database", report.database},
+                           {"storage", report.storage},
+                           {"storage_writable", report.storage_writable}});
+}
+
+util::Result<http::Response> ApiRoutes::Metrics(const http::Request&,
+                                                const services::Caller&) const {
+  http::Response response;
+  response.content_type = "text/plain; version=0.0.4; charset=utf-8";
+  response.body = health_.RenderPrometheus() + metrics_->RenderPrometheus();
+  return response;
 }
 
 }  // namespace cairn::api

@@ -12,7 +12,8 @@
 #include "api/search/search_routes.h"
 #include "api/tracks/track_routes.h"
 #include "http/router.h"
-#include "services/files/disk_space_monitor.h"
+#include "services/health/health_monitor.h"
+#include "services/health/request_metrics.h"
 
 namespace cairn::api {
 
@@ -27,8 +28,10 @@ struct ApiServices {
   services::search::SearchService& search;
   services::UploadService& uploads;
   services::FileDelivery& files;
-  const services::DiskSpaceMonitor& disk_space;
+  services::HealthMonitor& health;
   services::CategoryPreferences& preferences;
+  // The request counters GET /metrics reports; null when --metrics is off (no such route).
+  const services::RequestMetrics* metrics = nullptr;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -38,12 +41,18 @@ class ApiRoutes {
   void Register(http::Router& router);
 
  private:
-  // GET /api/health: {"status": "ok", "storage": "ok" | "low" | "full"}.
+  // GET /api/health: {"status": "ok", "version", "schema", "uptime", "database": "writable" |
+  // "read-only" | "error", "storage": "ok" | "low" | "full" | "unknown", "storage_writable"}.
+  // Open to anyone: it names no path and no error text.
   util::Result<http::Response> Health(const http::Request& request,
                                       const services::Caller& caller) const;
+  // GET /metrics (with --metrics): Prometheus' text format 0.0.4.
+  util::Result<http::Response> Metrics(const http::Request& request,
+                                       const services::Caller& caller) const;
 
   services::RecordService& records_;
-  const services::DiskSpaceMonitor& disk_space_;
+  services::HealthMonitor& health_;
+  const services::RequestMetrics* metrics_;
   CallerResolver callers_;
   RecordRoutes record_routes_;
   AccountRoutes account_routes_;

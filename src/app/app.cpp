@@ -18,7 +18,10 @@
 #include "http/server.h"
 #include "services/families/names.h"
 #include "services/files/photo_position_backfill.h"
+#include "services/health/health_monitor.h"
+#include "services/health/request_metrics.h"
 #include "services/tracks/line_breaks_backfill.h"
+#include "util/log.h"
 #include "web/asset_catalog.h"
 #include "web/web_routes.h"
 
@@ -26,7 +29,7 @@ namespace cairn::app {
 namespace {
 
 int Fail(const util::Error& error) {
-  std::fprintf(stderr, "cairn: %s\n", error.message.c_str());
+  util::LogError("cairn: " + error.message);
   return 1;
 }
 
@@ -72,15 +75,15 @@ void FillPhotoPositionsAtStart(Core& c) {
   const auto started = std::chrono::steady_clock::now();
   auto filled = services::BackfillPhotoPositions(*c.database, *c.blobs, trails->spec->id);
   if (!filled.ok()) {
-    std::fprintf(stderr, "photos: positions not read: %s\n", filled.error().message.c_str());
+    util::LogWarning("photos: positions not read: " + filled.error().message);
     return;
   }
   if (filled->trails == 0) return;
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  std::fprintf(stderr,
-               "photos: read where the photos of %zu trail(s) were taken: %zu placed (%.0f ms)\n",
-               filled->trails, filled->placed, ms);
+  util::LogInfo("photos: read where the photos of " + std::to_string(filled->trails) +
+                " trail(s) were taken: " + std::to_string(filled->placed) + " placed (" +
+                std::to_string(static_cast<int64_t>(ms)) + " ms)");
 }
 
 // Trails stored before schema 14 get their line breaks from their tracks on a thread of their
@@ -92,18 +95,27 @@ std::jthread StartLineBreaksBackfill(Core& core) {
   return std::jthread([&core, collection_id = (*trails)->id](std::stop_token stop) {
     auto updated = services::BackfillLineBreaks(*core.database, *core.blobs, collection_id, stop);
     if (!updated.ok()) {
-      std::fprintf(stderr, "warning: older trails' line breaks: %s\n",
-                   updated.error().message.c_str());
+      util::LogWarning("older trails' line breaks: " + updated.error().message);
     } else if (*updated > 0) {
-      std::fprintf(stderr, "cairn: %zu older trails got the breaks between their segments\n",
-                   *updated);
+      util::LogInfo("cairn: " + std::to_string(*updated) +
+                    " older trails got the breaks between their segments");
     }
   });
+}
+
+// The server's observer of answered requests: counts them when metrics are on.
+std::function<void(const http::RequestRecord&)> RecordInto(
+    std::optional<services::RequestMetrics>& metrics) {
+  if (!metrics) return {};
+  return [&metrics](const http::RequestRecord& request) {
+    metrics->Record(request.method, request.route, request.status, request.seconds);
+  };
 }
 
 }  // namespace
 
 int RunServer(const Config& config) {
+  util::SetLogFormat(config.log_format);
   const sigset_t stop_signals = BlockStopSignals();
 
   auto lock = DataDirLock::Acquire(config.data_dir);
@@ -124,11 +136,15 @@ int RunServer(const Config& config) {
   Core& c = **core;
   CheckStorageAtStart(c);
   FillPhotoPositionsAtStart(c);
-  api::ApiRoutes routes({*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.bulk,
-                         *c.search, *c.uploads, *c.files, *c.disk_space, *c.preferences},
-                        {.private_instance = config.private_instance,
-                         .behind_proxy = config.behind_proxy,
-                         .public_url = config.public_url});
+  services::HealthMonitor health(*c.database, *c.disk_space, config.data_dir, CAIRN_VERSION);
+  std::optional<services::RequestMetrics> metrics;
+  if (config.metrics) metrics.emplace();
+  api::ApiRoutes routes(
+      {*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.bulk, *c.search, *c.uploads,
+       *c.files, health, *c.preferences, metrics ? &*metrics : nullptr},
+      {.private_instance = config.private_instance,
+       .behind_proxy = config.behind_proxy,
+       .public_url = config.public_url});
   routes.Register(router);
   web::WebRoutes web_routes(*web_app, WebAppOptions(config, std::move(tile_archive)));
   web_routes.Register(router);
@@ -141,7 +157,8 @@ int RunServer(const Config& config) {
                                .port = config.http_port,
                                .threads = config.http_threads,
                                .max_body_bytes = max_body,
-                               .error_renderer = api::StatusErrorResponse});
+                               .error_renderer = api::StatusErrorResponse,
+                               .on_request = RecordInto(metrics)});
   if (auto bound = server.Bind(); !bound.ok()) return Fail(bound.error());
   std::jthread backfill = StartLineBreaksBackfill(c);
 
@@ -149,18 +166,19 @@ int RunServer(const Config& config) {
     int received = 0;
     sigwait(&stop_signals, &received);
     if (received != SIGUSR1) {
-      std::fprintf(stderr, "cairn: received %s, finishing in-flight requests\n",
-                   received == SIGINT ? "SIGINT" : "SIGTERM");
+      util::LogInfo(std::string("cairn: received ") + (received == SIGINT ? "SIGINT" : "SIGTERM") +
+                    ", finishing in-flight requests");
     }
     server.Stop();
   });
-  std::fprintf(stderr, "cairn %s listening on http://%s:%d (data dir %s)\n", CAIRN_VERSION,
-               config.http_host.c_str(), server.port(), config.data_dir.c_str());
+  util::LogInfo(std::string("cairn ") + CAIRN_VERSION + " listening on http://" + config.http_host +
+                ":" + std::to_string(server.port()) + " (data dir " + config.data_dir + ")" +
+                (metrics ? ", metrics at /metrics" : ""));
   auto served = server.Serve();
   pthread_kill(signal_thread.native_handle(), SIGUSR1);  // wakes the thread if no signal came
   signal_thread.join();
   if (!served.ok()) return Fail(served.error());
-  std::fprintf(stderr, "cairn: stopped\n");
+  util::LogInfo("cairn: stopped");
   return 0;
 }
 

@@ -249,7 +249,12 @@ std::string UsageText() {
          "                    over --tiles (its credit is --tiles-attribution). Without\n"
          "                    tiles, or where they fail, maps show a Natural Earth outline\n"
          "  --web-dir DIR     development: serve the web app from DIR (web/), re-read on\n"
-         "                    every request, instead of the copy built into the binary\n";
+         "                    every request, instead of the copy built into the binary\n"
+         "  --metrics         serve GET /metrics (Prometheus text format) on the same\n"
+         "                    address: requests by route and status, durations, sizes of\n"
+         "                    the database and storage/, age of the newest backup\n"
+         "  --log-format F    text (default) or json: one JSON object per line (time, level,\n"
+         "                    msg; method, route, status, ms for requests) for journald\n";
 }
 
 util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
@@ -353,6 +358,14 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
       }
     } else if (flag == "--tiles-attribution") {
       CAIRN_ASSIGN_OR_RETURN(config.tiles_attribution, next());
+    } else if (flag == "--metrics" && !has_value) {
+      config.metrics = true;
+    } else if (flag == "--log-format") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      if (v != "text" && v != "json") {
+        return util::Error::InvalidArgument("--log-format expects text or json, got \"" + v + "\"");
+      }
+      config.log_format = v == "json" ? util::LogFormat::kJson : util::LogFormat::kText;
     } else if (flag == "--help" || flag == "-h") {
       config.command = Command::kHelp;
       return config;

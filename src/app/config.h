@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "util/log.h"
 #include "util/result.h"
 #include "web/tile_source.h"
 
@@ -42,6 +43,10 @@ struct Config {
   std::string tiles_attribution{web::kDefaultTileAttribution};
   // A PMTiles archive served to the browser instead of `tiles` (--tiles-file); checked at start.
   std::string tiles_file;
+  // Observability: GET /metrics in Prometheus' text format on the same listener (--metrics), and
+  // the log lines as text or one JSON object each (--log-format).
+  bool metrics = false;
+  util::LogFormat log_format = util::LogFormat::kText;
   // `cairn user <action> [args]`: the admin's account management.
   std::string user_action;             // add, passwd, delete, list
   std::vector<std::string> user_args;  // positional arguments after the action

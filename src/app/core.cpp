@@ -1,11 +1,10 @@
 // Building the service graph from a Config.
 #include "app/core.h"
 
-#include <cstdio>
-
 #include "services/accounts/installation_secret.h"
 #include "services/categories/seed_images.h"
 #include "services/families/families.h"
+#include "util/log.h"
 
 namespace cairn::app {
 
@@ -16,12 +15,15 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
     if (!parsed.ok()) return util::Error::InvalidArgument("--smtp-url: " + parsed.error().message);
     smtp = std::move(parsed).value();
   }
+  auto core = std::make_unique<Core>();
+  // The database first: a data dir of a newer cairn is refused before anything is written to it.
+  CAIRN_ASSIGN_OR_RETURN(core->database, storage::Database::Open(
+                                             {.path = config.data_dir + "/data.db",
+                                              .reader_count = config.db_readers,
+                                              .read_budget_ms = config.query_timeout_seconds * 1000,
+                                              .backup_dir = config.data_dir + "/backups"}));
   CAIRN_ASSIGN_OR_RETURN(std::string secret,
                          services::LoadOrCreateInstallationSecret(config.data_dir + "/.secret"));
-  auto core = std::make_unique<Core>();
-  CAIRN_ASSIGN_OR_RETURN(core->database,
-                         storage::Database::Open({config.data_dir + "/data.db", config.db_readers,
-                                                  config.query_timeout_seconds * 1000}));
   core->families = std::make_unique<services::FamilyRegistry>();
   services::BuildFamilies(*core->families, core->clock);
   core->engine =
@@ -34,8 +36,7 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   if (auto seeded =
           services::WriteMissingSeedImages(*core->database, *core->families, *core->blobs);
       !seeded.ok()) {
-    std::fprintf(stderr, "warning: the categories' images were not written: %s\n",
-                 seeded.error().message.c_str());
+    util::LogWarning("the categories' images were not written: " + seeded.error().message);
   }
   core->records = std::make_unique<services::RecordService>(*core->database, *core->families,
                                                             *core->engine, *core->blobs);

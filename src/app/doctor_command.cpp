@@ -10,6 +10,7 @@
 #include "app/core.h"
 #include "app/data_dir.h"
 #include "services/files/storage_doctor.h"
+#include "util/log.h"
 
 namespace cairn::app {
 namespace {
@@ -91,32 +92,33 @@ int RunDoctorCommand(const Config& config) {
 }
 
 void CheckStorageAtStart(Core& core) {
-  if (auto [line, warning] = DescribeDiskSpace(*core.disk_space); warning) {
-    std::fprintf(stderr, "warning: %s\n", line.c_str());
-  }
+  if (auto [line, warning] = DescribeDiskSpace(*core.disk_space); warning) util::LogWarning(line);
   const auto started = std::chrono::steady_clock::now();
   services::StorageDoctor doctor(*core.database, *core.engine, *core.blobs);
   const size_t temporaries = doctor.RemoveTemporaries();
   if (temporaries > 0) {
-    std::fprintf(stderr, "storage: removed %zu unfinished upload(s) left by a crash\n",
-                 temporaries);
+    util::LogInfo("storage: removed " + std::to_string(temporaries) +
+                  " unfinished upload(s) left by a crash");
   }
   auto report = doctor.Check();
   if (!report.ok()) {
-    std::fprintf(stderr, "storage: check failed: %s\n", report.error().message.c_str());
+    util::LogWarning("storage: check failed: " + report.error().message);
     return;
   }
-  const double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  std::fprintf(stderr, "storage: %zu files, %zu file names in records, %zu problem(s) (%.0f ms)\n",
-               report->files, report->references, report->problems.size(), ms);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
+  util::LogInfo("storage: " + std::to_string(report->files) + " files, " +
+                std::to_string(report->references) + " file names in records, " +
+                std::to_string(report->problems.size()) + " problem(s) (" + std::to_string(ms) +
+                " ms)");
   for (size_t i = 0; i < report->problems.size() && i < kProblemsLoggedAtStart; ++i) {
-    std::fprintf(stderr, "storage: %s\n", services::DescribeProblem(report->problems[i]).c_str());
+    util::LogWarning("storage: " + services::DescribeProblem(report->problems[i]));
   }
   if (!report->problems.empty()) {
-    std::fprintf(stderr,
-                 "storage: stop the server and run `cairn doctor --dir DIR` for the full list, "
-                 "`--fix` to repair\n");
+    util::LogWarning(
+        "storage: stop the server and run `cairn doctor --dir DIR` for the full list, "
+        "`--fix` to repair");
   }
 }
 

@@ -39,6 +39,10 @@ struct Request {
   std::vector<FormPart> form_parts;
   std::string remote_address;
   std::map<std::string, std::string> path_params;  // from ":name" route segments
+  // The pattern that answered, for logs and metrics (a bounded set, unlike paths): set by
+  // Router::Dispatch to the route's pattern, a prefix route's prefix followed by "*", or
+  // "unmatched".
+  std::string route;
 
   // The first value of query parameter `name`, or "" when absent.
   std::string QueryValue(std::string_view name) const;

@@ -53,7 +53,9 @@ std::vector<std::string> Router::Split(const std::string& path) {
 }
 
 void Router::Add(std::string method, std::string pattern, Handler handler) {
-  routes_.push_back({std::move(method), Split(pattern), std::move(handler)});
+  std::vector<std::string> segments = Split(pattern);
+  routes_.push_back(
+      {std::move(method), std::move(pattern), std::move(segments), std::move(handler)});
 }
 
 void Router::AddPrefix(std::string method, std::string prefix, Handler handler) {
@@ -101,8 +103,10 @@ Response Router::Dispatch(Request& request) const {
   }
   if (best) {
     Match(*best, segments, &request.path_params);
+    request.route = best->pattern;
     return best->handler(request);
   }
+  request.route = "unmatched";
   if (path_known && method_not_allowed_) return method_not_allowed_(request);
   const PrefixRoute* longest = nullptr;
   for (const auto& route : prefix_routes_) {
@@ -111,7 +115,10 @@ Response Router::Dispatch(Request& request) const {
       longest = &route;
     }
   }
-  if (longest) return longest->handler(request);
+  if (longest) {
+    request.route = longest->prefix + "*";
+    return longest->handler(request);
+  }
   if (not_found_) return not_found_(request);
   return Response{404, "text/plain", "Not Found", {}};
 }

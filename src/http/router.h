@@ -27,12 +27,13 @@ class Router {
   // known paths with another method.
   void SetFallbacks(Handler not_found, Handler method_not_allowed);
 
-  // Routes `request` (filling its path_params) and runs the matching handler.
+  // Routes `request` (filling its path_params and route) and runs the matching handler.
   Response Dispatch(Request& request) const;
 
  private:
   struct Route {
     std::string method;
+    std::string pattern;
     std::vector<std::string> segments;
     Handler handler;
   };

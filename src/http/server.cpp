@@ -4,16 +4,18 @@
 #include <httplib.h>
 
 #include <chrono>
-#include <cstdio>
 
 #include "util/file_handle.h"
+#include "util/log.h"
 
 namespace cairn::http {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-// Set when routing starts, read by the logger after the response is written (same thread).
+// Set when routing starts and by the handler, read by the logger after the response is written
+// (same thread).
 thread_local Clock::time_point request_start{};
+thread_local std::string request_route;
 
 // Moves the body and form parts out of cpp-httplib's request instead of copying them: an upload
 // of 50 MB must not be held twice. The library only reads the method, path and headers after
@@ -109,8 +111,7 @@ Server::Server(const Router& router, ServerOptions options)
     try {
       response = router_.Dispatch(request);
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "error: handler for %s %s threw: %s\n", req.method.c_str(),
-                   req.path.c_str(), e.what());
+      util::LogError("handler for " + req.method + " " + req.path + " threw: " + e.what());
       response = options_.error_renderer ? options_.error_renderer(500)
                                          : Response{500, "text/plain", "Internal error", {}};
     }
@@ -132,6 +133,7 @@ Server::Server(const Router& router, ServerOptions options)
       if (accepted.find("gzip") != std::string::npos)
         req.headers.emplace("Accept-Encoding", "gzip");
     }
+    request_route = request.route;
     Apply(response, res);
   };
   svr.Get(".*", handler);
@@ -149,16 +151,23 @@ Server::Server(const Router& router, ServerOptions options)
         Apply(options_.error_renderer(res.status), res);
         return httplib::Server::HandlerResponse::Handled;
       }));
-  svr.set_logger([](const httplib::Request& req, const httplib::Response& res) {
-    char duration[32] = "-";
+  svr.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
+    double ms = -1;
     if (request_start != Clock::time_point{}) {
-      double ms = std::chrono::duration<double, std::milli>(Clock::now() - request_start).count();
-      std::snprintf(duration, sizeof duration, "%.2fms", ms);
+      ms = std::chrono::duration<double, std::milli>(Clock::now() - request_start).count();
       request_start = Clock::time_point{};
     }
-    // One write per line so lines from different threads never interleave.
-    std::fprintf(stderr, "%s %s %d %s\n", req.method.c_str(), req.path.c_str(), res.status,
-                 duration);
+    const std::string route = request_route.empty() ? "none" : std::move(request_route);
+    request_route.clear();
+    // The path without its query string: a share link's token stays out of the log.
+    util::LogRequest(
+        {.method = req.method, .path = req.path, .route = route, .status = res.status, .ms = ms});
+    if (options_.on_request) {
+      options_.on_request({.method = req.method,
+                           .route = route,
+                           .status = res.status,
+                           .seconds = ms < 0 ? 0 : ms / 1000});
+    }
   });
 }
 

@@ -5,11 +5,20 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "http/router.h"
 #include "util/result.h"
 
 namespace cairn::http {
+
+// One answered request, as the server's observer sees it after the response was written.
+struct RequestRecord {
+  std::string_view method;
+  std::string_view route;  // Request::route, or "none" when no handler ran (a 413, a bad request)
+  int status = 0;
+  double seconds = 0;
+};
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
@@ -18,6 +27,9 @@ struct ServerOptions {
   size_t max_body_bytes = 64 * 1024 * 1024;  // larger bodies are refused with 413
   // Renders the body of an error the server produces itself (413, 400 bad request, ...).
   std::function<Response(int status)> error_renderer;
+  // Called on the request's thread after each request was answered and logged (metrics); must be
+  // thread-safe and quick. Optional.
+  std::function<void(const RequestRecord&)> on_request;
 };
 
 class Server {

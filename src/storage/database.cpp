@@ -3,6 +3,8 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
@@ -12,6 +14,8 @@
 
 #include "storage/schema.h"
 #include "storage/sql_functions.h"
+#include "storage/upgrade.h"
+#include "util/log.h"
 
 namespace cairn::storage {
 namespace {
@@ -222,7 +226,7 @@ bool Connection::InTransaction() const {
 
 util::Status Database::BeginOn(Connection& connection, const char* begin_sql) {
   if (connection.InTransaction()) {
-    std::fprintf(stderr, "database: a transaction was left open; rolling it back\n");
+    util::LogWarning("database: a transaction was left open; rolling it back");
     EndFailedTransaction(connection);
   }
   auto begun = connection.Execute(begin_sql);
@@ -234,14 +238,54 @@ void Database::EndFailedTransaction(Connection& connection) {
   if (!connection.InTransaction()) return;  // SQLite already rolled it back
   auto rolled_back = connection.Execute("ROLLBACK");
   if (!rolled_back.ok() || connection.InTransaction()) {
-    std::fprintf(stderr, "database: rollback failed: %s\n",
-                 rolled_back.ok() ? "still in a transaction" : rolled_back.error().message.c_str());
+    util::LogError(std::string("database: rollback failed: ") +
+                   (rolled_back.ok() ? "still in a transaction" : rolled_back.error().message));
   }
 }
 
+util::Status Database::Upgrade(Connection& writer, const Options& options, int from) {
+  const int to = CurrentSchemaVersion();
+  const std::string what =
+      options.path + " from schema version " + std::to_string(from) + " to " + std::to_string(to);
+  if (!options.backup_dir.empty()) {
+    auto backup = BackUpBeforeUpgrade(writer, options.backup_dir, from, to);
+    if (!backup.ok()) {
+      util::Error error = std::move(backup).error();
+      error.message = "not upgrading " + what + ": the backup of the database before the " +
+                      "upgrade cannot be written (" + error.message +
+                      "); nothing was changed. Free space or fix " + options.backup_dir +
+                      " and start again";
+      return error;
+    }
+    util::LogInfo("database: backed up before the upgrade to " + *backup);
+  }
+  util::LogInfo("database: upgrading " + what + " in one transaction");
+  const auto started = std::chrono::steady_clock::now();
+  if (auto migrated = MigrateInOneTransaction(writer, from); !migrated.ok()) {
+    util::Error error = std::move(migrated).error();
+    error.message = "cannot upgrade " + what + " (" + error.message +
+                    "); the file was left at version " + std::to_string(from);
+    return error;
+  }
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
+  util::LogInfo("database: upgraded to schema version " + std::to_string(to) + " in " +
+                std::to_string(ms) + " ms");
+  return util::OkStatus();
+}
+
 util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
+  // A file of a newer schema is refused before SQLite opens it: opening would not change it, but
+  // closing the last connection checkpoints the write-ahead log into it.
+  CAIRN_ASSIGN_OR_RETURN(const int header_version, SchemaVersionInFileHeader(options.path));
+  if (header_version > CurrentSchemaVersion()) {
+    return util::Error::Internal(
+        NewerSchemaMessage(options.path, header_version, CurrentSchemaVersion()));
+  }
   std::unique_ptr<Database> database(new Database());
   database->read_budget_ms_ = options.read_budget_ms;
+  database->path_ = options.path;
   try {
     auto writer_impl = std::make_unique<Connection::Impl>(
         options.path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
@@ -250,40 +294,30 @@ util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
     return util::Error::Internal("cannot open database " + options.path + ": " + e.what());
   }
   Connection& writer = *database->writer_;
-  // WAL lets readers run beside the single writer; NORMAL is crash-safe in WAL mode.
-  CAIRN_RETURN_IF_ERROR(writer.ExecuteScript(
-      "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
-      "PRAGMA temp_store=MEMORY; PRAGMA journal_size_limit=67108864;"));
+  sqlite3* handle = writer.impl_->db.getHandle();
+  // Until the version is known to be one this build may write, closing must not checkpoint (a
+  // newer version can sit in the log of a server that was killed) and nothing may be set.
+  sqlite3_db_config(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
   const int version = database->SchemaVersion();
   if (version < 0)
     return util::Error::Internal("cannot read the schema version of " + options.path);
   if (version > CurrentSchemaVersion()) {
-    return util::Error::Internal(options.path + " has schema version " + std::to_string(version) +
-                                 ", newer than this cairn build supports (" +
-                                 std::to_string(CurrentSchemaVersion()) + "); upgrade cairn");
+    return util::Error::Internal(NewerSchemaMessage(options.path, version, CurrentSchemaVersion()));
   }
+  sqlite3_db_config(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
+  database->checkpoint_on_close_ = true;
+  // WAL lets readers run beside the single writer; NORMAL is crash-safe in WAL mode.
+  CAIRN_RETURN_IF_ERROR(writer.ExecuteScript(
+      "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
+      "PRAGMA temp_store=MEMORY; PRAGMA journal_size_limit=67108864;"));
   if (version == 0) {
     auto applied = writer.ExecuteScript(std::string("BEGIN IMMEDIATE;") + kSchemaSql + ";COMMIT;");
     if (!applied.ok()) {
       (void)writer.ExecuteScript("ROLLBACK");
       return std::move(applied).error();
     }
-  }
-  for (const Migration& step : Migrations()) {
-    if (step.to_version <= version || version == 0) continue;
-    // Each step and its version number commit together, so a crash leaves a consistent file.
-    auto applied = writer.ExecuteScript("BEGIN IMMEDIATE;" + std::string(step.sql));
-    if (applied.ok() && step.fill) applied = Guarded<void>(step.fill, writer);
-    if (applied.ok()) {
-      applied = writer.ExecuteScript("PRAGMA user_version = " + std::to_string(step.to_version) +
-                                     ";COMMIT;");
-    }
-    if (!applied.ok()) {
-      (void)writer.ExecuteScript("ROLLBACK");
-      return util::Error::Internal("cannot migrate " + options.path + " to schema version " +
-                                   std::to_string(step.to_version) + ": " +
-                                   applied.error().message);
-    }
+  } else if (version < CurrentSchemaVersion()) {
+    CAIRN_RETURN_IF_ERROR(Upgrade(writer, options, version));
   }
   if (database->SchemaVersion() != CurrentSchemaVersion()) {
     return util::Error::Internal(options.path + " ended at schema version " +
@@ -314,7 +348,7 @@ util::Result<std::unique_ptr<Database>> Database::Open(const Options& options) {
 
 Database::~Database() {
   readers_.clear();
-  if (writer_) {
+  if (writer_ && checkpoint_on_close_) {
     // Fold the WAL back into the main file so a stopped server leaves one tidy file.
     (void)writer_->ExecuteScript("PRAGMA wal_checkpoint(TRUNCATE);");
   }
@@ -334,6 +368,23 @@ int Database::SchemaVersion() {
   if (!result.ok() || result->rows.empty()) return -1;
   const auto* v = std::get_if<int64_t>(&result->rows[0][0]);
   return v ? static_cast<int>(*v) : -1;
+}
+
+util::Result<bool> Database::CheckWritable() {
+  auto read = Read<int64_t>([](Connection& c) -> util::Result<int64_t> {
+    CAIRN_ASSIGN_OR_RETURN(QueryResult r, c.Query("SELECT count(*) FROM sqlite_schema"));
+    return static_cast<int64_t>(r.rows.size());
+  });
+  if (!read.ok()) return std::move(read).error();
+  struct statvfs filesystem {};
+  if (::statvfs(path_.c_str(), &filesystem) == 0 && (filesystem.f_flag & ST_RDONLY)) return false;
+  if (::access(path_.c_str(), W_OK) != 0) return false;
+  // The writer is asked only when idle: a health check must not wait behind a long write (which
+  // is itself a sign the database is writable).
+  if (std::unique_lock lock(writer_mutex_, std::try_to_lock); lock.owns_lock()) {
+    if (sqlite3_db_readonly(writer_->impl_->db.getHandle(), "main") == 1) return false;
+  }
+  return true;
 }
 
 Connection* Database::AcquireReader() {

@@ -67,11 +67,17 @@ class Database {
     // A read transaction running longer than this is interrupted and fails with
     // InvalidArgument, so one costly filter cannot hold a reader (of only a few) for minutes.
     int read_budget_ms = 10000;
+    // Where a file of an older schema is copied before it is upgraded (the data dir's backups/);
+    // empty takes no copy (tests, tools working on a copy of their own).
+    std::string backup_dir;
   };
 
   // Opens (creating if needed) the database with WAL, synchronous=NORMAL, busy_timeout and
-  // foreign keys on, applies schema.sql when the file is new and refuses a schema newer than
-  // this build knows.
+  // foreign keys on, and applies schema.sql when the file is new. A file of an older schema is
+  // first copied to `backup_dir` (storage/upgrade.h; when the copy cannot be written the file is
+  // not upgraded and Open fails) and then upgraded in one transaction: a failure or a crash
+  // leaves it at its old version. A file of a newer schema than this build knows is refused
+  // before anything is written to it or beside it (no checkpoint, no pragma, no statistics).
   static util::Result<std::unique_ptr<Database>> Open(const Options& options);
   ~Database();
 
@@ -128,12 +134,20 @@ class Database {
   // The schema version stored in PRAGMA user_version.
   int SchemaVersion();
 
+  // Whether the database can take writes: false when the file or its filesystem is read-only.
+  // Internal when it cannot even be read. Writes nothing and never waits for a running write.
+  // Thread-safe.
+  util::Result<bool> CheckWritable();
+
  private:
   // Fresh statistics let the planner choose between an index and a rowid scan (e.g. a page of
   // public trails in insertion order); without them it sorts thousands of rows per page.
   static constexpr int kWritesPerAnalyze = 1000;
   // Runs a bounded ANALYZE on the writer. Caller holds writer_mutex_ (or is opening).
   void RefreshStatistics();
+  // Backs the file up (when options name a folder) and migrates it from version `from`, logging
+  // each stage. Fails, leaving the file at `from`, when either cannot be done.
+  static util::Status Upgrade(Connection& writer, const Options& options, int from);
 
   // Calls `fn`, turning an escaping exception (a bug, or the library's bad_alloc) into Internal.
   template <class T>
@@ -156,9 +170,12 @@ class Database {
   Connection* AcquireReader();
   void ReleaseReader(Connection* connection);
 
+  std::string path_;
   std::mutex writer_mutex_;
   std::unique_ptr<Connection> writer_;
   int writes_since_analyze_ = 0;
+  // False while opening a file that may be of a newer schema: closing then writes nothing.
+  bool checkpoint_on_close_ = false;
   int read_budget_ms_ = 0;
   std::mutex pool_mutex_;
   std::condition_variable pool_cv_;

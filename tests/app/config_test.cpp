@@ -1,4 +1,4 @@
-// Command-line parsing of the free-space minimum for serve and doctor.
+// Command-line parsing of the free-space minimum, metrics and the log format.
 #include "app/config.h"
 
 #include <catch2/catch.hpp>
@@ -22,6 +22,22 @@ TEST_CASE("the option min-free-mb sets the free-space warning for serve and doct
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().message.find("--min-free-mb") != std::string::npos);
   }
+}
+
+TEST_CASE("metrics are off and logs are text unless asked for", "[app]") {
+  auto defaults = ParseConfig({"serve"});
+  REQUIRE(defaults.ok());
+  CHECK_FALSE(defaults->metrics);
+  CHECK(defaults->log_format == util::LogFormat::kText);
+  auto asked = ParseConfig({"serve", "--metrics", "--log-format", "json"});
+  REQUIRE(asked.ok());
+  CHECK(asked->metrics);
+  CHECK(asked->log_format == util::LogFormat::kJson);
+  CHECK(ParseConfig({"serve", "--log-format=text"})->log_format == util::LogFormat::kText);
+  auto refused = ParseConfig({"serve", "--log-format", "xml"});
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message.find("--log-format expects text or json") != std::string::npos);
+  CHECK_FALSE(ParseConfig({"serve", "--metrics=yes"}).ok());
 }
 
 }  // namespace

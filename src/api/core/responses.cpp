@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "util/log.h"
+
 namespace cairn::api {
 namespace {
 
@@ -79,11 +81,11 @@ http::Response ErrorResponse(const util::Error& error) {
   }
   std::string message = error.message;
   if (error.kind == util::ErrorKind::kInternal) {
-    std::fprintf(stderr, "error: %s\n", error.message.c_str());
+    util::LogError(error.message);
     message = "Something went wrong while processing your request.";
   } else if (error.kind == util::ErrorKind::kInsufficientStorage) {
     // The cause (a path, SQLite's words) is for the owner's log, not for clients.
-    std::fprintf(stderr, "error: disk full: %s\n", error.message.c_str());
+    util::LogError("disk full: " + error.message);
     message = kDiskFullMessage;
   }
   Json data = Json::object();

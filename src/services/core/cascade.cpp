@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "util/log.h"
+
 namespace cairn::services {
 namespace {
 
@@ -137,9 +139,8 @@ void RemoveStoredFiles(storage::BlobStore& blobs, const std::vector<FileOwner>& 
   for (const FileOwner& owner : owners) {
     auto removed = blobs.RemoveRecord(owner.collection_id, owner.record_id);
     if (!removed.ok()) {
-      std::fprintf(stderr, "warning: files of %s/%s were not removed: %s\n",
-                   owner.collection_id.c_str(), owner.record_id.c_str(),
-                   removed.error().message.c_str());
+      util::LogWarning("files of " + owner.collection_id + "/" + owner.record_id +
+                       " were not removed: " + removed.error().message);
     }
   }
 }

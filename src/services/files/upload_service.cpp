@@ -5,6 +5,7 @@
 
 #include "records/form_values.h"
 #include "util/ids.h"
+#include "util/log.h"
 
 namespace cairn::services {
 
@@ -197,7 +198,7 @@ void UploadService::RemoveFiles(const records::CollectionSpec& collection, const
   for (const auto& name : names) {
     auto removed = blobs_.Remove(collection.id, id, name);
     // Not fatal: the row no longer names it, and `cairn doctor` reports what is left behind.
-    if (!removed.ok()) std::fprintf(stderr, "warning: %s\n", removed.error().message.c_str());
+    if (!removed.ok()) util::LogWarning(removed.error().message);
   }
 }
 
@@ -300,7 +301,7 @@ void UploadService::RemoveRecordFolder(const records::CollectionSpec& collection
                                        const std::string& id) {
   auto removed = blobs_.RemoveRecord(collection.id, id);
   // Not fatal: no row names them, and `cairn doctor` reports what is left behind.
-  if (!removed.ok()) std::fprintf(stderr, "warning: %s\n", removed.error().message.c_str());
+  if (!removed.ok()) util::LogWarning(removed.error().message);
 }
 
 }  // namespace cairn::services

@@ -8,6 +8,7 @@
 
 #include "geo/readers.h"
 #include "services/tracks/track_fields.h"
+#include "util/log.h"
 
 namespace cairn::services {
 namespace {
@@ -45,16 +46,14 @@ Json NewLines(storage::BlobStore& blobs, const std::string& collection_id, const
   if (trail.gpx.empty()) return nullptr;
   auto bytes = blobs.Read(collection_id, trail.id, trail.gpx);
   if (!bytes.ok()) {
-    std::fprintf(stderr,
-                 "warning: trail %s: its track %s could not be read for its line breaks: %s\n",
-                 trail.id.c_str(), trail.gpx.c_str(), bytes.error().message.c_str());
+    util::LogWarning("trail " + trail.id + ": its track " + trail.gpx +
+                     " could not be read for its line breaks: " + bytes.error().message);
     return nullptr;
   }
   auto track = geo::ReadTrackFile(*bytes);
   if (!track.ok()) {
-    std::fprintf(stderr,
-                 "warning: trail %s: its track %s could not be read for its line breaks: %s\n",
-                 trail.id.c_str(), trail.gpx.c_str(), track.error().message.c_str());
+    util::LogWarning("trail " + trail.id + ": its track " + trail.gpx +
+                     " could not be read for its line breaks: " + track.error().message);
     return nullptr;
   }
   Json fields = TrailFieldsFromTrack(*track);

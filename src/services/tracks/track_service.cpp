@@ -24,6 +24,7 @@
 #include "services/tracks/track_fields.h"
 #include "services/tracks/trail_naming.h"
 #include "util/ids.h"
+#include "util/log.h"
 #include "util/text.h"
 #include "util/timestamp.h"
 
@@ -213,7 +214,7 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
   if (!created.ok()) {
     // Nothing points at it; what cannot be removed is logged for `cairn doctor`.
     if (auto removed = blobs_.RemoveRecord(trails->id, id); !removed.ok()) {
-      std::fprintf(stderr, "warning: %s\n", removed.error().message.c_str());
+      util::LogWarning(removed.error().message);
     }
     return std::move(created).error();
   }
