@@ -219,7 +219,7 @@ TEST_CASE("a certificate that is not trusted, or not for the host, is refused an
   }
 }
 
-TEST_CASE("TLS required against a server without STARTTLS sends nothing; otherwise plain works",
+TEST_CASE("TLS required against a server without STARTTLS sends nothing, and plain works otherwise",
           "[mail]") {
   LocalSmtpServer server({Mode::kPlain, nullptr, ""});
   const util::Status refused =
