@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The layering of src/, checked from the code's own includes: each folder includes only the
 # folders below it (the links in CMakeLists.txt), each third-party library has one adapter, and
-# libsodium is initialised in one place. Prints every violation; exit 1 when there is any.
+# libsodium and libcurl are each initialised in one place. Prints every violation; exit 1 when there is any.
 #   tests/check_layers.sh [SRC_DIR]
 set -uo pipefail
 src="${1:-$(dirname "${BASH_SOURCE[0]}")/../src}"
@@ -12,14 +12,15 @@ declare -A allowed=(
   [util]=""
   [geo]="util"
   [images]="util"
-  [mail]="util"
+  [net]="util"
+  [mail]="util net"
   [http]="util"
   [storage]="util geo"
   [records]="util storage"
   [services]="util storage records geo images mail"
   [api]="util http services"
   [web]="util http"
-  [app]="util geo images mail http storage records services api web"
+  [app]="util geo images net mail http storage records services api web"
 )
 
 failures=0
@@ -62,6 +63,11 @@ while IFS= read -r line; do fail "only storage/ uses SQLite: $line"; done < <(
     grep -v '^\./storage/')
 while IFS= read -r line; do fail "only util/sodium.cpp initialises libsodium: $line"; done < <(
   grep -rn --include='*.cpp' --include='*.h' 'sodium_init' . | grep -v '^\./util/sodium\.cpp:')
+# Every outbound connection goes through net/ (libcurl: timeouts and TLS checks in one place).
+while IFS= read -r line; do fail "only net/ includes curl/curl.h: $line"; done < <(
+  grep -rn --include='*.cpp' --include='*.h' '#include [<"]curl/' . | grep -v '^\./net/')
+while IFS= read -r line; do fail "only net/curl_easy.cpp initialises libcurl: $line"; done < <(
+  grep -rn --include='*.cpp' --include='*.h' 'curl_global_init(' . | grep -v '^\./net/curl_easy\.cpp:')
 
 if ((failures > 0)); then
   echo "layering: $failures violation(s)"

@@ -24,5 +24,8 @@ plant api/api_routes.cpp '#include "records/filter.h"' 'layer api' || status=1
 plant services/families/trail.cpp '#include <httplib.h>' 'httplib.h' || status=1
 plant records/filter.cpp '#include <sqlite3.h>' 'SQLite' || status=1
 plant web/gzip.cpp 'int x = sodium_init();' 'libsodium' || status=1
+plant mail/outbox.cpp '#include <curl/curl.h>' 'curl/curl.h' || status=1
+plant net/smtp_transfer.cpp 'int y = curl_global_init(0);' 'initialises libcurl' || status=1
+plant net/smtp_transfer.cpp '#include "mail/outbox.h"' 'layer net' || status=1
 ((status == 0)) && echo "layering check: every planted violation was caught"
 exit $status

@@ -239,8 +239,17 @@ std::string UsageText() {
          "  --private         anonymous visitors see nothing but login, sign-up and health\n"
          "  --behind-proxy    trust X-Forwarded-For/-Proto/-Host from a reverse proxy\n"
          "  --public-url URL  the address people use, e.g. https://trails.example.org\n"
-         "  --smtp-url URL    smtp://[user:password@]host[:port][?from=address] for reset mail\n"
-         "                    (env CAIRN_SMTP_URL); without it reset codes go to the log\n"
+         "  --smtp-url URL    mail server for reset mail (env CAIRN_SMTP_URL); without it reset\n"
+         "                    codes go to the log. smtps://user:password@host[:port] is TLS\n"
+         "                    from the start (port 465); smtp://[user:password@]host[:port]\n"
+         "                    (port 25, or 587) upgrades with STARTTLS when offered.\n"
+         "                    ?from=address sets the sender, &tls=required is the same\n"
+         "                    as --smtp-require-tls; e.g.\n"
+         "                    smtps://user:pass@mail.example.org:465?from=cairn@example.org\n"
+         "  --smtp-require-tls  refuse to send unless smtp:// upgrades with STARTTLS (a\n"
+         "                    password is only ever sent over TLS, or to this machine)\n"
+         "  --smtp-ca FILE    also trust the certificates in FILE (PEM), e.g. a self-signed\n"
+         "                    mail server's; certificates are always verified\n"
          "  --tiles URL       map tile URL template with {z}, {x}, {y} (and {s}), or none\n"
          "                    (default https://tile.openstreetmap.org/{z}/{x}/{y}.png)\n"
          "  --tiles-attribution HTML  credit shown on the map (default: OpenStreetMap's)\n"
@@ -342,6 +351,13 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
       }
     } else if (flag == "--smtp-url") {
       CAIRN_ASSIGN_OR_RETURN(config.smtp_url, next());
+    } else if (flag == "--smtp-require-tls" && !has_value) {
+      config.smtp_require_tls = true;
+    } else if (flag == "--smtp-ca") {
+      CAIRN_ASSIGN_OR_RETURN(config.smtp_ca_file, next());
+      if (config.smtp_ca_file.empty()) {
+        return util::Error::InvalidArgument("--smtp-ca needs the path of a PEM certificate file");
+      }
     } else if (flag == "--web-dir") {
       CAIRN_ASSIGN_OR_RETURN(config.web_dir, next());
       if (config.web_dir.empty())

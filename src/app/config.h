@@ -36,6 +36,8 @@ struct Config {
   bool behind_proxy = false;      // --behind-proxy
   std::string public_url;         // --public-url
   std::string smtp_url;           // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
+  bool smtp_require_tls = false;  // --smtp-require-tls: smtp:// must upgrade with STARTTLS
+  std::string smtp_ca_file;       // --smtp-ca: extra trusted certificates (PEM) for the server
   // The web app: served from this folder instead of the embedded copy (--web-dir, development).
   std::string web_dir;
   // Map tiles: a checked URL template or "none" (--tiles), and its HTML attribution.

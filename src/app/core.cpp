@@ -1,20 +1,49 @@
 // Building the service graph from a Config.
 #include "app/core.h"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include "services/accounts/installation_secret.h"
 #include "services/categories/seed_images.h"
 #include "services/families/families.h"
 #include "util/log.h"
 
 namespace cairn::app {
+namespace {
+
+// The mail server from --smtp-url, --smtp-require-tls and --smtp-ca; nullopt without a URL.
+util::Result<std::optional<mail::SmtpSettings>> SmtpSettingsFrom(const Config& config) {
+  if (config.smtp_url.empty()) {
+    if (config.smtp_require_tls || !config.smtp_ca_file.empty()) {
+      return util::Error::InvalidArgument(
+          "--smtp-require-tls and --smtp-ca need a mail server: set --smtp-url");
+    }
+    return std::optional<mail::SmtpSettings>();
+  }
+  auto parsed = mail::ParseSmtpUrl(config.smtp_url);
+  if (!parsed.ok()) return util::Error::InvalidArgument("--smtp-url: " + parsed.error().message);
+  mail::SmtpSettings smtp = std::move(parsed).value();
+  if (config.smtp_require_tls && smtp.tls == net::SmtpTls::kStartTlsIfOffered) {
+    smtp.tls = net::SmtpTls::kStartTlsRequired;
+  }
+  if (!config.smtp_ca_file.empty()) {
+    // Checked now, so that a typo shows at start rather than at the first password reset.
+    if (::access(config.smtp_ca_file.c_str(), R_OK) != 0) {
+      return util::Error::InvalidArgument("--smtp-ca: cannot read " + config.smtp_ca_file + ": " +
+                                          std::strerror(errno));
+    }
+    smtp.ca_file = config.smtp_ca_file;
+  }
+  return std::optional<mail::SmtpSettings>(std::move(smtp));
+}
+
+}  // namespace
 
 util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
-  std::optional<mail::SmtpSettings> smtp;
-  if (!config.smtp_url.empty()) {
-    auto parsed = mail::ParseSmtpUrl(config.smtp_url);
-    if (!parsed.ok()) return util::Error::InvalidArgument("--smtp-url: " + parsed.error().message);
-    smtp = std::move(parsed).value();
-  }
+  CAIRN_ASSIGN_OR_RETURN(std::optional<mail::SmtpSettings> smtp, SmtpSettingsFrom(config));
   auto core = std::make_unique<Core>();
   // The database first: a data dir of a newer cairn is refused before anything is written to it.
   CAIRN_ASSIGN_OR_RETURN(core->database, storage::Database::Open(

@@ -1,7 +1,9 @@
 // The outbox thread: SMTP when configured, the log otherwise.
 #include "mail/outbox.h"
 
-#include <cstdio>
+#include <string>
+
+#include "util/log.h"
 
 namespace cairn::mail {
 
@@ -49,14 +51,13 @@ void MailOutbox::Run() {
 void MailOutbox::Deliver(const MailMessage& message) const {
   if (!smtp_) {
     // No mail server: the admin reads it from the log (journald) and passes it on.
-    std::fprintf(stderr, "mail (no --smtp-url configured) to %s: %s\n%s\n", message.to.c_str(),
-                 message.subject.c_str(), message.text_body.c_str());
+    util::LogInfo("mail (no --smtp-url configured) to " + message.to + ": " + message.subject +
+                  "\n" + message.text_body);
     return;
   }
   auto sent = mail::SendMail(*smtp_, message);
   if (!sent.ok()) {
-    std::fprintf(stderr, "error: mail to %s not sent: %s\n", message.to.c_str(),
-                 sent.error().message.c_str());
+    util::LogError("mail to " + message.to + " not sent: " + sent.error().message);
   }
 }
 

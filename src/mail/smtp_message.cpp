@@ -1,5 +1,5 @@
-// Mail formatting for SMTP: RFC 5322 headers and date, RFC 2047 subjects, dot-stuffed bodies,
-// and the checks that keep header injection out.
+// Mail formatting for SMTP: RFC 5322 headers and date, RFC 2047 subjects, CRLF bodies within
+// SMTP's line limit, and the checks that keep header injection out.
 #include "mail/smtp_message.h"
 
 #include <algorithm>
@@ -57,8 +57,8 @@ std::string EncodeSubject(std::string_view subject) {
   return encoded;
 }
 
-// The body as CRLF lines with leading dots doubled (RFC 5321 4.5.2); nullopt when a line is
-// too long for SMTP.
+// The body as CRLF lines; nullopt when a line is too long for SMTP once the transport has
+// doubled its leading dot (RFC 5321 4.5.2).
 std::optional<std::string> FormatBody(std::string_view text) {
   std::string body;
   body.reserve(text.size() + text.size() / 16);
@@ -68,7 +68,6 @@ std::optional<std::string> FormatBody(std::string_view text) {
     const std::string_view line = text.substr(start, end - start);
     const bool needs_stuffing = !line.empty() && line.front() == '.';
     if (line.size() + (needs_stuffing ? 1 : 0) > kMaxLineOctets) return std::nullopt;
-    if (needs_stuffing) body += '.';
     body += line;
     body += "\r\n";
     if (end == std::string_view::npos) break;
@@ -98,7 +97,6 @@ util::Result<std::string> FormatMessageData(const SmtpSettings& settings,
   data += "Content-Transfer-Encoding: 8bit\r\n";
   data += "\r\n";
   data += *body;
-  data += ".\r\n";
   return data;
 }
 

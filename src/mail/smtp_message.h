@@ -14,11 +14,12 @@ namespace cairn::mail::internal {
 // or the subject holds a line break or another control character than tab.
 util::Status ValidateRequest(const SmtpSettings& settings, const MailMessage& message);
 
-// Everything sent after DATA, up to and including the terminating "." line: headers From, To,
-// Subject (RFC 2047 encoded when not short ASCII), Date (now, RFC 5322, UTC), a random
-// Message-ID at the sender's domain and MIME headers for 8-bit UTF-8 text, then the body as CRLF
-// lines with leading dots doubled. Expects a request that passed ValidateRequest. Fails with
-// InvalidArgument when a body line exceeds SMTP's 998 octets.
+// The mail as it goes after DATA, before the transport doubles leading dots and adds the final
+// "." line: headers From, To, Subject (RFC 2047 encoded when not short ASCII), Date (now,
+// RFC 5322, UTC), a random Message-ID at the sender's domain and MIME headers for 8-bit UTF-8
+// text, a blank line, then the body as CRLF lines. Expects a request that passed
+// ValidateRequest. Fails with InvalidArgument when a body line, once its leading dot is doubled,
+// exceeds SMTP's 998 octets.
 util::Result<std::string> FormatMessageData(const SmtpSettings& settings,
                                             const MailMessage& message);
 

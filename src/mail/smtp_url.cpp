@@ -1,4 +1,5 @@
-// Parsing of --smtp-url ("smtp://[user[:password]@]host[:port][?from=addr]") into SmtpSettings.
+// Parsing of --smtp-url ("smtp[s]://[user[:password]@]host[:port][?from=addr][&tls=required]")
+// into SmtpSettings.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -19,7 +20,11 @@ using internal::HasControl;
 using internal::IsPlainAddress;
 using internal::LowerAscii;
 
-constexpr std::string_view kUrlForm = "smtp://[user[:password]@]host[:port][?from=addr]";
+constexpr std::string_view kUrlForm =
+    "smtp[s]://[user[:password]@]host[:port][?from=addr][&tls=required]";
+
+// RFC 8314: mail submission over implicit TLS.
+constexpr int kSmtpsPort = 465;
 
 util::Error InvalidUrl(std::string_view problem) {
   return util::Error::InvalidArgument("invalid SMTP URL: " + std::string(problem));
@@ -125,16 +130,23 @@ util::Status ParseUserInfo(std::string_view text, SmtpSettings& settings) {
   return util::OkStatus();
 }
 
-// Fills from (when given) from "from=addr[&...]".
+// Fills from and tls (when given) from "from=addr&tls=required".
 util::Status ParseQuery(std::string_view query, SmtpSettings& settings) {
   while (!query.empty()) {
     const size_t amp = query.find('&');
     const std::string_view parameter = query.substr(0, amp);
     query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
     if (parameter.empty()) continue;
+    if (parameter == "tls=required") {
+      // smtps:// is TLS from the start already.
+      if (settings.tls == net::SmtpTls::kStartTlsIfOffered) {
+        settings.tls = net::SmtpTls::kStartTlsRequired;
+      }
+      continue;
+    }
     // The name is not echoed: in a malformed URL it may be the tail of a password.
     if (parameter.substr(0, 5) != "from=") {
-      return InvalidUrl("unknown query parameter; only from= is supported");
+      return InvalidUrl("unknown query parameter; only from= and tls=required are supported");
     }
     std::optional<std::string> from = PercentDecode(parameter.substr(5));
     if (!from) return InvalidUrl("malformed percent escape in from=");
@@ -159,12 +171,9 @@ util::Result<SmtpSettings> ParseSmtpUrl(std::string_view url) {
     return InvalidUrl("expected " + std::string(kUrlForm));
   }
   const std::string scheme = LowerAscii(url.substr(0, separator));
-  if (scheme == "smtps") {
-    return InvalidUrl(
-        "smtps:// is not supported: Cairn has no TLS; relay through a local mail server "
-        "with smtp://localhost");
+  if (scheme != "smtp" && scheme != "smtps") {
+    return InvalidUrl("only the smtp:// and smtps:// schemes are supported");
   }
-  if (scheme != "smtp") return InvalidUrl("only the smtp:// scheme is supported");
 
   const std::string_view rest = url.substr(separator + 3);
   if (rest.find('#') != std::string_view::npos) {
@@ -185,6 +194,10 @@ util::Result<SmtpSettings> ParseSmtpUrl(std::string_view url) {
   }
 
   SmtpSettings settings;
+  if (scheme == "smtps") {
+    settings.tls = net::SmtpTls::kImplicit;
+    settings.port = kSmtpsPort;
+  }
   // The last '@' ends the user info, so an unencoded '@' in a password still works.
   const size_t at = authority.rfind('@');
   if (at != std::string_view::npos) {

@@ -1,4 +1,4 @@
-// Command-line parsing of the free-space minimum, metrics and the log format.
+// Command-line parsing of the free-space minimum, metrics, the log format and the mail options.
 #include "app/config.h"
 
 #include <catch2/catch.hpp>
@@ -38,6 +38,30 @@ TEST_CASE("metrics are off and logs are text unless asked for", "[app]") {
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().message.find("--log-format expects text or json") != std::string::npos);
   CHECK_FALSE(ParseConfig({"serve", "--metrics=yes"}).ok());
+}
+
+TEST_CASE("the mail options require TLS and name a CA file", "[app]") {
+  auto defaults = ParseConfig({"serve", "--smtp-url", "smtp://localhost"});
+  REQUIRE(defaults.ok());
+  CHECK_FALSE(defaults->smtp_require_tls);
+  CHECK(defaults->smtp_ca_file.empty());
+  auto set = ParseConfig({"serve", "--smtp-url", "smtp://mail.example.org:587",
+                          "--smtp-require-tls", "--smtp-ca", "/etc/cairn/mail-ca.pem"});
+  REQUIRE(set.ok());
+  CHECK(set->smtp_url == "smtp://mail.example.org:587");
+  CHECK(set->smtp_require_tls);
+  CHECK(set->smtp_ca_file == "/etc/cairn/mail-ca.pem");
+  auto joined = ParseConfig({"serve", "--smtp-ca=/tmp/ca.pem"});
+  REQUIRE(joined.ok());
+  CHECK(joined->smtp_ca_file == "/tmp/ca.pem");
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"serve", "--smtp-ca"},
+                                              {"serve", "--smtp-ca", ""},
+                                              {"serve", "--smtp-require-tls=yes"}}) {
+    INFO(bad.back());
+    auto refused = ParseConfig(bad);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message.find("--smtp-") != std::string::npos);
+  }
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "api/test_server.h"
-#include "test_support/fake_smtp_server.h"
+#include "test_support/local_smtp_server.h"
 
 namespace cairn::api_test {
 namespace {
@@ -247,25 +247,67 @@ TEST_CASE("reset requests are throttled per address so the endpoint cannot flood
             .status == 200);
 }
 
-TEST_CASE("with --smtp-url the reset code goes out by mail, not to the log", "[api][security]") {
-  test_support::FakeSmtpServer smtp({});
-  TestServer server("", {"--smtp-url", "smtp://127.0.0.1:" + std::to_string(smtp.port()) +
-                                           "?from=cairn@pi.test"});
+TEST_CASE("with --smtp-url the reset code goes out by mail over STARTTLS, not to the log",
+          "[api][security]") {
+  const test_support::SelfSignedCertificate certificate;
+  test_support::LocalSmtpServer smtp(
+      {test_support::LocalSmtpServer::Mode::kStartTls, &certificate, "cairn:mail%pass"});
+  TestServer server("", {"--smtp-url",
+                         "smtp://cairn:mail%25pass@127.0.0.1:" + std::to_string(smtp.port()) +
+                             "?from=cairn@pi.test",
+                         "--smtp-require-tls", "--smtp-ca", certificate.cert_path()});
   server.CreateUser("alice");
   REQUIRE(server.Post("/api/v1/auth/reset", {{"email", "alice@example.com"}}).status == 200);
-  REQUIRE(smtp.WaitForDelivery(std::chrono::seconds(10)));
-  smtp.Stop();
-  const std::string& mail = smtp.message();
-  CHECK(mail.find("To: alice@example.com") != std::string::npos);
-  CHECK(mail.find("From: cairn@pi.test") != std::string::npos);
+  REQUIRE(smtp.WaitForMails(1, std::chrono::seconds(10)));
+  const test_support::ReceivedMail mail = smtp.Mails()[0];
+  CHECK(mail.tls);
+  CHECK(mail.login == "cairn");
+  CHECK(mail.rcpt_tos == std::vector<std::string>{"alice@example.com"});
+  CHECK(mail.message.find("To: alice@example.com") != std::string::npos);
+  CHECK(mail.message.find("From: cairn@pi.test") != std::string::npos);
   std::smatch code;
-  REQUIRE(std::regex_search(mail, code, std::regex("enter this code: ([a-z0-9]{32})")));
+  REQUIRE(std::regex_search(mail.message, code, std::regex("enter this code: ([a-z0-9]{32})")));
   CHECK(server.ReadLog().find(code[1].str()) == std::string::npos);
   CHECK(server
             .Post("/api/v1/auth/confirm-reset", {{"token", code[1].str()},
                                                  {"password", "via-mail-1"},
                                                  {"passwordConfirm", "via-mail-1"}})
             .status == 200);
+}
+
+TEST_CASE("a mail server whose certificate is not trusted gets no reset mail, and the log says why",
+          "[api][security]") {
+  const test_support::SelfSignedCertificate certificate;
+  test_support::LocalSmtpServer smtp(
+      {test_support::LocalSmtpServer::Mode::kSmtps, &certificate, "cairn:Sup3rS3cret"});
+  TestServer server("", {"--smtp-url", "smtps://cairn:Sup3rS3cret@127.0.0.1:" +
+                                           std::to_string(smtp.port()) + "?from=cairn@pi.test"});
+  server.CreateUser("alice");
+  REQUIRE(server.Post("/api/v1/auth/reset", {{"email", "alice@example.com"}}).status == 200);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (server.ReadLog().find("not sent") == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  const std::string log = server.ReadLog();
+  CHECK_THAT(log, Catch::Contains("error: mail to alice@example.com not sent: smtp: sending to "
+                                  "127.0.0.1:" +
+                                  std::to_string(smtp.port()) +
+                                  " failed: the server's TLS certificate was refused"));
+  CHECK_THAT(log, !Catch::Contains("S3cret"));
+  CHECK(smtp.Mails().empty());
+}
+
+TEST_CASE("cairn serve refuses to start with an --smtp-ca it cannot read", "[api][security]") {
+  test_support::TempDir dir;
+  int exit_code = 0;
+  const std::string output = RunCommand(
+      std::string(CAIRN_BINARY) + " serve --http 127.0.0.1:" + std::to_string(FreePort()) +
+          " --dir " + dir.path() + " --smtp-url smtp://127.0.0.1:2525 --smtp-ca " + dir.path() +
+          "/missing.pem 2>&1",
+      &exit_code);
+  CHECK(exit_code != 0);
+  CHECK_THAT(output, Catch::Contains("--smtp-ca: cannot read " + dir.path() + "/missing.pem"));
 }
 
 TEST_CASE("a private instance shows anonymous callers nothing but login, sign-up and health",
