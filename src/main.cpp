@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/app.h"
+#include "app/backup_command.h"
 #include "app/category_command.h"
 #include "app/config.h"
 #include "app/doctor_command.h"
@@ -46,6 +47,10 @@ int main(int argc, char** argv) {
       return cairn::app::RunDoctorCommand(*config);
     case cairn::app::Command::kCategory:
       return cairn::app::RunCategoryCommand(*config);
+    case cairn::app::Command::kBackup:
+      return cairn::app::RunBackupCommand(*config);
+    case cairn::app::Command::kRestore:
+      return cairn::app::RunRestoreCommand(*config);
   }
   return 0;
 }

@@ -200,6 +200,66 @@ util::Result<Config> ParseDoctorCommand(const std::vector<std::string>& args, Co
   return config;
 }
 
+// `cairn backup [--dir DIR] [--to FILE] [--keep N]` or `cairn backup --verify FILE`.
+util::Result<Config> ParseBackupCommand(const std::vector<std::string>& args, Config config) {
+  config.command = Command::kBackup;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto value = [&]() -> util::Result<std::string> {
+      if (i + 1 >= args.size() || args[i + 1].empty()) {
+        return util::Error::InvalidArgument(arg + " needs a value");
+      }
+      return args[++i];
+    };
+    if (arg == "--dir") {
+      CAIRN_ASSIGN_OR_RETURN(config.data_dir, value());
+    } else if (arg == "--to") {
+      CAIRN_ASSIGN_OR_RETURN(config.backup_to, value());
+    } else if (arg == "--keep") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, value());
+      CAIRN_ASSIGN_OR_RETURN(config.backup_keep, BoundedInt(arg, v, 1, 100000));
+    } else if (arg == "--verify") {
+      CAIRN_ASSIGN_OR_RETURN(config.backup_verify, value());
+    } else {
+      return util::Error::InvalidArgument("unknown option \"" + arg + "\" for cairn backup");
+    }
+  }
+  if (!config.backup_verify.empty() && (!config.backup_to.empty() || config.backup_keep > 0)) {
+    return util::Error::InvalidArgument("cairn backup --verify takes no --to or --keep");
+  }
+  return config;
+}
+
+// `cairn restore FILE --dir DIR [--force]`: --dir is required, a restore is not to land in
+// whatever folder the environment or the default names.
+util::Result<Config> ParseRestoreCommand(const std::vector<std::string>& args, Config config) {
+  config.command = Command::kRestore;
+  bool has_dir = false;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--dir") {
+      if (i + 1 >= args.size() || args[i + 1].empty()) {
+        return util::Error::InvalidArgument("--dir needs a value");
+      }
+      config.data_dir = args[++i];
+      has_dir = true;
+    } else if (arg == "--force") {
+      config.restore_force = true;
+    } else if (arg.rfind("--", 0) == 0) {
+      return util::Error::InvalidArgument("unknown option \"" + arg + "\" for cairn restore");
+    } else if (config.restore_archive.empty()) {
+      config.restore_archive = arg;
+    } else {
+      return util::Error::InvalidArgument("cairn restore takes one archive");
+    }
+  }
+  if (config.restore_archive.empty()) {
+    return util::Error::InvalidArgument("cairn restore needs the archive to restore");
+  }
+  if (!has_dir) return util::Error::InvalidArgument("cairn restore needs --dir DATA_DIR");
+  return config;
+}
+
 }  // namespace
 
 std::string UsageText() {
@@ -217,6 +277,9 @@ std::string UsageText() {
          "  cairn category list [--dir DATA_DIR]\n"
          "  cairn import --user USERNAME [--dir DATA_DIR] [--max-track-mb N] FILE_OR_FOLDER...\n"
          "  cairn doctor [--dir DATA_DIR] [--fix] [--min-free-mb N]\n"
+         "  cairn backup [--dir DATA_DIR] [--to FILE] [--keep N]\n"
+         "  cairn backup --verify FILE\n"
+         "  cairn restore FILE --dir DATA_DIR [--force]\n"
          "  cairn --version\n"
          "  cairn --help\n"
          "\n"
@@ -263,7 +326,20 @@ std::string UsageText() {
          "                    address: requests by route and status, durations, sizes of\n"
          "                    the database and storage/, age of the newest backup\n"
          "  --log-format F    text (default) or json: one JSON object per line (time, level,\n"
-         "                    msg; method, route, status, ms for requests) for journald\n";
+         "                    msg; method, route, status, ms for requests) for journald\n"
+         "\n"
+         "Backup and restore (run while the server runs; docs/BACKUP.md):\n"
+         "  --to FILE         the archive to write (default DATA_DIR/backups/\n"
+         "                    cairn-backup-YYYYMMDD-HHMMSS.tar, the time in UTC)\n"
+         "  --keep N          after a good backup, delete all but the newest N backups in\n"
+         "                    the archive's folder (only files named cairn-backup-*.tar)\n"
+         "  --verify FILE     check an archive: structure, manifest, every checksum, and\n"
+         "                    the database's integrity\n"
+         "  --force           restore over a non-empty DATA_DIR: the old one is moved aside\n"
+         "                    and removed once the restored one is in place\n"
+         "  Exit status of backup and restore: 0 done (--verify: the archive is sound);\n"
+         "  1 failed, damaged archive, or refused (a server holds DATA_DIR, DATA_DIR is not\n"
+         "  empty, another backup runs); 2 bad command line.\n";
 }
 
 util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
@@ -289,6 +365,8 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
   if (first == "import") return ParseImportCommand(args, std::move(config));
   if (first == "category") return ParseCategoryCommand(args, std::move(config));
   if (first == "doctor") return ParseDoctorCommand(args, std::move(config));
+  if (first == "backup") return ParseBackupCommand(args, std::move(config));
+  if (first == "restore") return ParseRestoreCommand(args, std::move(config));
   if (first != "serve") {
     return util::Error::InvalidArgument("unknown command \"" + first + "\"");
   }

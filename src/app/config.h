@@ -10,7 +10,17 @@
 
 namespace cairn::app {
 
-enum class Command { kServe, kUser, kImport, kDoctor, kCategory, kVersion, kHelp };
+enum class Command {
+  kServe,
+  kUser,
+  kImport,
+  kDoctor,
+  kCategory,
+  kBackup,
+  kRestore,
+  kVersion,
+  kHelp
+};
 
 struct Config {
   Command command = Command::kHelp;
@@ -63,6 +73,13 @@ struct Config {
   std::vector<std::string> import_paths;
   // `cairn doctor [--fix]`: storage consistency check.
   bool doctor_fix = false;
+  // `cairn backup [--to FILE] [--keep N]`, `cairn backup --verify FILE` and
+  // `cairn restore FILE [--force]` (app/backup_command.h).
+  std::string backup_to;        // --to: the archive to write; empty for DIR/backups/<dated name>
+  int backup_keep = 0;          // --keep: backups kept in the archive's folder; 0 keeps all
+  std::string backup_verify;    // --verify: the archive to check instead of backing up
+  std::string restore_archive;  // restore's FILE
+  bool restore_force = false;   // --force: replace a non-empty data dir
 };
 
 // Parses `args` (without the program name). Flags win over the environment variables

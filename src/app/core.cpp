@@ -59,7 +59,7 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
       std::make_unique<records::RecordEngine>(core->families->collections(), core->clock);
   core->signer = std::make_unique<services::TokenSigner>(secret);
   core->outbox = std::make_unique<mail::MailOutbox>(std::move(smtp));
-  core->blobs = std::make_unique<storage::BlobStore>(config.data_dir + "/storage");
+  core->blobs = std::make_unique<storage::BlobStore>(config.data_dir + "/storage", config.data_dir);
   // The seeded categories' pictograms, on a fresh or just migrated data dir. Not fatal: a full
   // disk must not keep the server from starting, and the next start tries again.
   if (auto seeded =

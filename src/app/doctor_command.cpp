@@ -95,6 +95,10 @@ void CheckStorageAtStart(Core& core) {
   if (auto [line, warning] = DescribeDiskSpace(*core.disk_space); warning) util::LogWarning(line);
   const auto started = std::chrono::steady_clock::now();
   services::StorageDoctor doctor(*core.database, *core.engine, *core.blobs);
+  // Files kept for a backup that ended (or was killed) are of no use now.
+  if (const size_t held = core.blobs->PurgeHeld(); held > 0) {
+    std::fprintf(stderr, "storage: removed %zu file(s) kept for a backup that has ended\n", held);
+  }
   const size_t temporaries = doctor.RemoveTemporaries();
   if (temporaries > 0) {
     util::LogInfo("storage: removed " + std::to_string(temporaries) +

@@ -9,7 +9,9 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 
+#include "storage/backup_fence.h"
 #include "util/random.h"
 
 namespace cairn::storage {
@@ -44,13 +46,6 @@ util::Status MakeFolder(const std::string& folder, bool* created) {
 // Removes `folder` when it is empty (rmdir refuses otherwise, which is what we want when another
 // upload to the same record has just put a file there).
 void RemoveIfEmpty(const std::string& folder) { (void)::rmdir(folder.c_str()); }
-
-bool IsIdShape(std::string_view id) {
-  if (id.empty() || id.size() > 32) return false;
-  return std::all_of(id.begin(), id.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-  });
-}
 
 bool IsNameChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -132,6 +127,13 @@ std::string SanitiseFileName(std::string_view original_name) {
   return base + extension;
 }
 
+bool IsStorageId(std::string_view id) {
+  if (id.empty() || id.size() > 32) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
 bool IsStoredName(std::string_view name) {
   if (name.empty() || name.size() > kMaxBaseLength + 1 + kSuffixLength + kMaxExtensionLength + 1) {
     return false;
@@ -158,7 +160,7 @@ util::Status BlobStore::PutNamed(std::string_view collection_id, std::string_vie
 
 util::Status BlobStore::Store(std::string_view collection_id, std::string_view record_id,
                               std::string_view name, std::string_view bytes) {
-  if (!IsIdShape(collection_id) || !IsIdShape(record_id)) {
+  if (!IsStorageId(collection_id) || !IsStorageId(record_id)) {
     return util::Error::InvalidArgument("invalid collection or record id for a file");
   }
   const std::string folder =
@@ -189,7 +191,7 @@ util::Status BlobStore::Store(std::string_view collection_id, std::string_view r
 util::Result<std::string> BlobStore::PathOf(std::string_view collection_id,
                                             std::string_view record_id,
                                             std::string_view name) const {
-  if (!IsIdShape(collection_id) || !IsIdShape(record_id) || !IsStoredName(name)) {
+  if (!IsStorageId(collection_id) || !IsStorageId(record_id) || !IsStoredName(name)) {
     return util::Error::InvalidArgument("not a stored file name");
   }
   return root_ + "/" + std::string(collection_id) + "/" + std::string(record_id) + "/" +
@@ -224,7 +226,15 @@ util::Result<std::string> BlobStore::Read(std::string_view collection_id,
 util::Status BlobStore::Remove(std::string_view collection_id, std::string_view record_id,
                                std::string_view name) {
   CAIRN_ASSIGN_OR_RETURN(std::string path, PathOf(collection_id, record_id, name));
-  if (::unlink(path.c_str()) != 0 && errno != ENOENT) return DiskError("cannot remove", path);
+  std::optional<RemovalLock> fence;
+  if (!data_dir_.empty()) fence.emplace(data_dir_);
+  if (fence && fence->backup_running()) {
+    // The running backup's snapshot may name this file: it reads it from the hold folder.
+    CAIRN_RETURN_IF_ERROR(HoldFile(path, HeldPathOf(data_dir_, collection_id, record_id, name)));
+  } else {
+    if (::unlink(path.c_str()) != 0 && errno != ENOENT) return DiskError("cannot remove", path);
+    if (fence) storage::PurgeHeld(data_dir_);
+  }
   std::error_code ec;
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   std::filesystem::remove_all(folder / ("thumbs_" + std::string(name)), ec);
@@ -233,15 +243,31 @@ util::Status BlobStore::Remove(std::string_view collection_id, std::string_view 
 }
 
 util::Status BlobStore::RemoveRecord(std::string_view collection_id, std::string_view record_id) {
-  if (!IsIdShape(collection_id) || !IsIdShape(record_id)) {
+  if (!IsStorageId(collection_id) || !IsStorageId(record_id)) {
     return util::Error::InvalidArgument("invalid collection or record id for a file");
   }
   const std::string folder =
       root_ + "/" + std::string(collection_id) + "/" + std::string(record_id);
+  std::optional<RemovalLock> fence;
+  if (!data_dir_.empty()) fence.emplace(data_dir_);
+  if (fence && fence->backup_running()) {
+    for (const std::string& name : List(collection_id, record_id)) {
+      CAIRN_RETURN_IF_ERROR(
+          HoldFile(folder + "/" + name, HeldPathOf(data_dir_, collection_id, record_id, name)));
+    }
+  } else if (fence) {
+    storage::PurgeHeld(data_dir_);
+  }
   std::error_code ec;
   std::filesystem::remove_all(folder, ec);
   if (ec) return util::Error::Internal("cannot remove " + folder + ": " + ec.message());
   return util::OkStatus();
+}
+
+size_t BlobStore::PurgeHeld() {
+  if (data_dir_.empty()) return 0;
+  RemovalLock fence(data_dir_);
+  return fence.backup_running() ? 0 : storage::PurgeHeld(data_dir_);
 }
 
 util::Result<std::string> BlobStore::ThumbPathOf(std::string_view collection_id,
@@ -274,7 +300,7 @@ util::Status BlobStore::PutThumb(std::string_view collection_id, std::string_vie
 std::vector<std::string> BlobStore::List(std::string_view collection_id,
                                          std::string_view record_id) const {
   std::vector<std::string> names;
-  if (!IsIdShape(collection_id) || !IsIdShape(record_id)) return names;
+  if (!IsStorageId(collection_id) || !IsStorageId(record_id)) return names;
   std::error_code ec;
   const std::string folder =
       root_ + "/" + std::string(collection_id) + "/" + std::string(record_id);
@@ -300,7 +326,7 @@ std::vector<StoredEntry> BlobStore::Scan(const std::vector<std::string>& collect
     }
     for (const auto& record : fs::directory_iterator(top.path(), ec)) {
       const std::string record_id = record.path().filename().string();
-      if (!record.is_directory(ec) || !IsIdShape(record_id)) {
+      if (!record.is_directory(ec) || !IsStorageId(record_id)) {
         found.push_back({Kind::kUnexpected, collection, "", record_id, record.path().string()});
         continue;
       }

@@ -30,8 +30,12 @@ struct StoredEntry {
 // Thread-safe: every operation works on its own files; names are unique per upload.
 class BlobStore {
  public:
-  // `root` is the data dir's storage/ folder; it must exist.
-  explicit BlobStore(std::string root) : root_(std::move(root)) {}
+  // `root` is the data dir's storage/ folder; it must exist. With `data_dir` (the folder holding
+  // it), removals meet a running `cairn backup` (storage/backup_fence.h): while one runs, a removed
+  // file is moved to the hold folder instead of deleted, so the backup still finds it. Without
+  // (tests), removals delete.
+  explicit BlobStore(std::string root, std::string data_dir = {})
+      : root_(std::move(root)), data_dir_(std::move(data_dir)) {}
 
   // Stores `bytes` for record `record_id` of collection `collection_id` and returns the new
   // file's name: the sanitised base of `original_name` (letters, digits, '-', '_', '.'; at most
@@ -60,12 +64,19 @@ class BlobStore {
                                    std::string_view name) const;
 
   // Removes a stored file and its cached thumbnails; a missing one is fine (removal runs after the
-  // row is gone and may be retried). Empty record folders are removed too.
+  // row is gone and may be retried). Empty record folders are removed too. While a backup runs the
+  // file is held (see the constructor); when that move fails the error is returned and the file
+  // stays (an orphan for `cairn doctor`). When no backup runs, files held earlier are purged.
   util::Status Remove(std::string_view collection_id, std::string_view record_id,
                       std::string_view name);
 
-  // Removes a record's whole folder (after the record's row is deleted).
+  // Removes a record's whole folder (after the record's row is deleted); its stored files are held
+  // while a backup runs, as in Remove.
   util::Status RemoveRecord(std::string_view collection_id, std::string_view record_id);
+
+  // Removes the files held for a backup that has ended; nothing while one runs. Returns how many
+  // it removed. For the server's start.
+  size_t PurgeHeld();
 
   // Where the thumbnail `size` (e.g. "100x100t": digits, 'x' and one of t/b/f) of stored file
   // `name` is cached: <record folder>/thumbs_<name>/<size>_<name>. InvalidArgument for names
@@ -102,6 +113,7 @@ class BlobStore {
                      std::string_view name, std::string_view bytes);
 
   std::string root_;
+  std::string data_dir_;
 };
 
 // The stored-name form of an uploaded file's name, without the random suffix: the base name
@@ -111,5 +123,9 @@ std::string SanitiseFileName(std::string_view original_name);
 
 // True when `name` could have been produced by BlobStore::Put.
 bool IsStoredName(std::string_view name);
+
+// True when `id` has the shape of a collection or record id in a stored file's path
+// ([a-z0-9_]{1,32}).
+bool IsStorageId(std::string_view id);
 
 }  // namespace cairn::storage

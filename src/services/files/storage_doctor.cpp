@@ -4,9 +4,9 @@
 #include <map>
 #include <set>
 
-namespace cairn::services {
+#include "services/files/file_references.h"
 
-using records::Json;
+namespace cairn::services {
 
 namespace {
 
@@ -35,20 +35,6 @@ const char* KindText(Kind kind) {
   return "";
 }
 
-// The names a file field's stored text holds: one name, or a JSON array of names.
-std::vector<std::string> NamesOf(const records::FieldSpec& field, const storage::SqlValue& value) {
-  std::vector<std::string> names;
-  const auto* text = std::get_if<std::string>(&value);
-  if (!text || text->empty()) return names;
-  if (!field.multiple) return {*text};
-  Json parsed = Json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (!parsed.is_array()) return names;
-  for (const auto& item : parsed) {
-    if (item.is_string()) names.push_back(item.get<std::string>());
-  }
-  return names;
-}
-
 }  // namespace
 
 std::string DescribeProblem(const StorageProblem& problem) {
@@ -66,42 +52,24 @@ StorageDoctor::StorageDoctor(storage::Database& database, const records::RecordE
 
 util::Result<StorageReport> StorageDoctor::Check() {
   StorageReport report;
-  // (collection id, record id) → names held, and which records exist at all.
+  CAIRN_ASSIGN_OR_RETURN(FileReferences references, ListFileReferences(database_, engine_));
+  // (collection id, record id) → names held.
   std::map<std::pair<std::string, std::string>, std::map<std::string, Reference>> held;
-  std::set<std::pair<std::string, std::string>> records;
-  std::vector<std::string> collection_ids;
+  const auto& records = references.records;
   std::map<std::string, std::string> names_by_id;
   for (const auto& collection : engine_.registry().All()) {
     names_by_id[collection->id] = collection->name;
-    std::vector<const records::FieldSpec*> file_fields;
-    for (const auto& field : collection->fields) {
-      if (field.type == records::FieldType::kFile) file_fields.push_back(&field);
-    }
-    if (file_fields.empty()) continue;
-    collection_ids.push_back(collection->id);
-    std::string sql = "SELECT id";
-    for (const auto* field : file_fields) sql += ", " + records::QuoteIdentifier(field->name);
-    sql += " FROM " + records::QuoteIdentifier(collection->name);
-    auto rows = database_.Read<storage::QueryResult>(
-        [&](storage::Connection& c) { return c.Query(sql, {}); });
-    if (!rows.ok()) return std::move(rows).error();
-    for (const auto& row : rows->rows) {
-      const std::string id = std::get<std::string>(row[0]);
-      records.insert({collection->id, id});
-      for (size_t i = 0; i < file_fields.size(); ++i) {
-        for (const auto& name : NamesOf(*file_fields[i], row[i + 1])) {
-          ++report.references;
-          held[{collection->id, id}][name] = {file_fields[i]->name};
-          if (!blobs_.Exists(collection->id, id, name)) {
-            report.problems.push_back(
-                {Kind::kMissingFile, collection->name, id, name, "", file_fields[i]->name});
-          }
-        }
-      }
+  }
+  for (const FileReference& reference : references.names) {
+    ++report.references;
+    held[{reference.collection_id, reference.record_id}][reference.name] = {reference.field};
+    if (!blobs_.Exists(reference.collection_id, reference.record_id, reference.name)) {
+      report.problems.push_back({Kind::kMissingFile, reference.collection_name, reference.record_id,
+                                 reference.name, "", reference.field});
     }
   }
   std::set<std::string> orphan_folders;
-  for (const Entry& entry : blobs_.Scan(collection_ids)) {
+  for (const Entry& entry : blobs_.Scan(references.collection_ids)) {
     const std::string collection = names_by_id.count(entry.collection_id)
                                        ? names_by_id[entry.collection_id]
                                        : entry.collection_id;
