@@ -2,6 +2,7 @@
 #include "app/backup_command.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -79,6 +80,23 @@ bool RenameAndSync(const fs::path& from, const fs::path& to) {
     ::close(fd);
   }
   return true;
+}
+
+// Run as root (restoring into /var/lib/cairn needs a sibling folder in /var/lib), the restored
+// files would be root's and the server's user locked out: they take the owner, group and mode of
+// the data dir they replace. Anyone else keeps their own files.
+bool TakeOwnershipOf(const fs::path& restored, const fs::path& replaced) {
+  struct stat target {};
+  if (::geteuid() != 0 || ::stat(replaced.c_str(), &target) != 0) return true;
+  if (::lchown(restored.c_str(), target.st_uid, target.st_gid) != 0 ||
+      ::chmod(restored.c_str(), target.st_mode & 07777) != 0) {
+    return false;
+  }
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(restored, ec), end; !ec && it != end; it.increment(ec)) {
+    if (::lchown(it->path().c_str(), target.st_uid, target.st_gid) != 0) return false;
+  }
+  return !ec;
 }
 
 }  // namespace
@@ -182,6 +200,12 @@ int RunRestoreCommand(const Config& config) {
     return Fail("restore", extracted.error().message + "\nNothing was restored.");
   }
 
+  if (exists && !TakeOwnershipOf(staging, dir)) {
+    const std::string error = std::strerror(errno);
+    fs::remove_all(staging, ec);
+    return Fail("restore", "cannot give the restored files the owner of " + dir.string() + ": " +
+                               error + "\nNothing was restored.");
+  }
   if (!exists || empty) {
     // rename(2) replaces an empty folder in one step.
     if (!RenameAndSync(staging, dir)) {

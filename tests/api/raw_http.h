@@ -46,7 +46,11 @@ inline RawReply RawExchange(int port, const std::string& method, const std::stri
   }
   const std::string request = method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers +
                               "Connection: close\r\n\r\n";
-  (void)::write(fd, request.data(), request.size());
+  // glibc's fortified write() must be checked; a failed one leaves status 0.
+  if (::write(fd, request.data(), request.size()) < 0) {
+    ::close(fd);
+    return reply;
+  }
   std::string response;
   char buf[8192];
   ssize_t n;

@@ -186,6 +186,39 @@ check "the trail made before the upgrade is there" \
 check "the kept setting applies: sign-up is refused" bash -c "[[ \$(curl -s -o /dev/null -w '%{http_code}' \
   -X PUT '$(API_BASE)/user' -H 'Content-Type: application/json' \
   -d '{\"username\":\"bob\",\"email\":\"bob@example.com\",\"password\":\"correct-horse\",\"passwordConfirm\":\"correct-horse\"}') != 200 ]]"
+
+# --- back up while it runs, restore (docs/OPERATIONS.md's commands) ----------------------------
+as_cairn() {
+  chroot "$rootfs" env -i PATH=/usr/bin:/bin LC_ALL=C.UTF-8 setpriv --reuid=cairn --regid=cairn \
+    --init-groups --no-new-privs "$@"
+}
+# The daily timer's command, while the server serves.
+check "the timer's backup command runs beside the server" \
+  as_cairn /usr/bin/cairn backup --dir /var/lib/cairn --keep 7
+archive="$(cd "$rootfs" && ls var/lib/cairn/backups/cairn-backup-*.tar 2>/dev/null | head -n 1)"
+note "backup: /$archive ($(stat -c %s "$rootfs/$archive" 2>/dev/null || echo none) bytes)"
+check "the backup is in /var/lib/cairn/backups, the cairn user's alone (600)" \
+  test "$(stat -c '%u %a' "$rootfs/$archive")" = "$uid 600"
+check "cairn backup --verify finds the archive sound" as_cairn /usr/bin/cairn backup --verify "/$archive"
+check "a trail made after the backup is created" test "$(api -X PUT "$(API_BASE)/trail" \
+  -H "Authorization: Bearer $token" -d "{\"name\":\"After the backup\",\"public\":true,\"author\":\"$me\"}")" = 200
+stop_server
+check "restore refuses the non-empty data dir without --force" \
+  bash -c "! chroot '$rootfs' env -i PATH=/usr/bin:/bin setpriv --reuid=cairn --regid=cairn --init-groups \
+    /usr/bin/cairn restore '/$archive' --dir /var/lib/cairn >/dev/null 2>&1"
+cp "$rootfs/$archive" "$rootfs/tmp/move.tar"
+# As root (the restored dir is made beside /var/lib/cairn, in root's /var/lib).
+check "sudo cairn restore --force puts the backup back" \
+  in_root /usr/bin/cairn restore /tmp/move.tar --dir /var/lib/cairn --force
+check "the restored data dir keeps the cairn user and mode 750" \
+  test "$(stat -c '%u %a' "$rootfs/var/lib/cairn")" = "$uid 750"
+check "every restored file belongs to the cairn user" \
+  bash -c "[[ -z \$(find '$rootfs/var/lib/cairn' ! -uid '$uid' | head -n 1) ]]"
+check "the server starts on the restored data dir" start_server
+check "the account logs in after the restore" test "$(login)" = 200
+check "the trail of the backup is back" bash -c "curl -fsS '$(API_BASE)/trail' | grep -q Zugspitze"
+check "the trail made after the backup is not" bash -c "! curl -fsS '$(API_BASE)/trail' | grep -q 'After the backup'"
+check "the backups made before the restore are kept" test -s "$rootfs/$archive"
 stop_server
 
 # --- remove ------------------------------------------------------------------------------------
