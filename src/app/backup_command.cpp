@@ -21,6 +21,7 @@
 #include "services/families/families.h"
 #include "storage/schema.h"
 #include "util/clock.h"
+#include "util/durable_files.h"
 #include "util/random.h"
 
 #ifndef CAIRN_VERSION
@@ -74,11 +75,8 @@ int VerifyArchive(const std::string& archive) {
 // Renames `from` to `to` and syncs the folder holding `to`.
 bool RenameAndSync(const fs::path& from, const fs::path& to) {
   if (::rename(from.c_str(), to.c_str()) != 0) return false;
-  const int fd = ::open(to.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
+  // Done once renamed; the sync only makes it survive a power cut.
+  (void)util::SyncFolder(to.parent_path().string());
   return true;
 }
 

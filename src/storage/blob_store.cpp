@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "storage/backup_fence.h"
+#include "util/durable_files.h"
 #include "util/random.h"
 
 namespace cairn::storage {
@@ -21,17 +22,9 @@ constexpr size_t kMaxBaseLength = 100;
 constexpr size_t kSuffixLength = 10;
 constexpr size_t kMaxExtensionLength = 10;
 
-bool IsOutOfSpace(int error_number) { return error_number == ENOSPC || error_number == EDQUOT; }
-
 // A failed file operation; a full disk (or quota) is InsufficientStorage, anything else Internal.
-util::Error DiskError(const std::string& what, const std::string& path, int error_number = errno) {
-  std::string message = what + " " + path + ": " + std::strerror(error_number);
-  if (IsOutOfSpace(error_number)) return util::Error::InsufficientStorage(std::move(message));
-  return util::Error::Internal(std::move(message));
-}
-
 util::Error FolderError(const std::string& folder, const std::error_code& ec) {
-  return DiskError("cannot create", folder, ec.value());
+  return util::FileSystemError("cannot create", folder, ec.value());
 }
 
 // Creates `folder` (and its parents) when missing; `created` tells whether this call made the
@@ -72,7 +65,7 @@ util::Status WriteAll(int fd, std::string_view bytes, const std::string& path) {
     const ssize_t written = ::write(fd, bytes.data(), bytes.size());
     if (written < 0) {
       if (errno == EINTR) continue;
-      return DiskError("cannot write", path);
+      return util::FileSystemError("cannot write", path);
     }
     bytes.remove_prefix(static_cast<size_t>(written));
   }
@@ -86,25 +79,17 @@ util::Status WriteWhole(const std::string& folder, const std::string& path,
                         std::string_view bytes) {
   const std::string temp = folder + "/.tmp-" + util::RandomString(16);
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
-  if (fd < 0) return DiskError("cannot create", temp);
+  if (fd < 0) return util::FileSystemError("cannot create", temp);
   util::Status written = WriteAll(fd, bytes, temp);
-  if (written.ok() && ::fsync(fd) != 0) written = DiskError("cannot sync", temp);
+  if (written.ok() && ::fsync(fd) != 0) written = util::FileSystemError("cannot sync", temp);
   // Some filesystems (NFS, quotas) report a lack of space only when the file is closed.
-  if (::close(fd) != 0 && written.ok() && errno != EINTR) written = DiskError("cannot close", temp);
+  if (::close(fd) != 0 && written.ok() && errno != EINTR)
+    written = util::FileSystemError("cannot close", temp);
   if (written.ok() && ::rename(temp.c_str(), path.c_str()) != 0) {
-    written = DiskError("cannot rename into", path);
+    written = util::FileSystemError("cannot rename into", path);
   }
   if (!written.ok()) ::unlink(temp.c_str());
   return written;
-}
-
-util::Status SyncFolder(const std::string& folder) {
-  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return DiskError("cannot open", folder);
-  const int synced = ::fsync(fd);
-  ::close(fd);
-  if (synced != 0) return DiskError("cannot sync", folder);
-  return util::OkStatus();
 }
 
 }  // namespace
@@ -177,7 +162,7 @@ util::Status BlobStore::Store(std::string_view collection_id, std::string_view r
     if (stored.ok() || std::filesystem::is_directory(folder, ec)) break;
   }
   if (stored.ok()) {
-    stored = SyncFolder(folder);
+    stored = util::SyncFolder(folder);
     // Not durable means not stored: the caller will not name it in a record.
     if (!stored.ok()) ::unlink(path.c_str());
   }
@@ -204,7 +189,7 @@ util::Result<std::string> BlobStore::Read(std::string_view collection_id,
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT) return util::Error::NotFound("The file is missing from storage.");
-    return DiskError("cannot open", path);
+    return util::FileSystemError("cannot open", path);
   }
   std::string content;
   struct stat st {};
@@ -215,7 +200,7 @@ util::Result<std::string> BlobStore::Read(std::string_view collection_id,
     if (n < 0) {
       if (errno == EINTR) continue;
       ::close(fd);
-      return DiskError("cannot read", path);
+      return util::FileSystemError("cannot read", path);
     }
     content.append(buffer, static_cast<size_t>(n));
   }
@@ -232,7 +217,8 @@ util::Status BlobStore::Remove(std::string_view collection_id, std::string_view 
     // The running backup's snapshot may name this file: it reads it from the hold folder.
     CAIRN_RETURN_IF_ERROR(HoldFile(path, HeldPathOf(data_dir_, collection_id, record_id, name)));
   } else {
-    if (::unlink(path.c_str()) != 0 && errno != ENOENT) return DiskError("cannot remove", path);
+    if (::unlink(path.c_str()) != 0 && errno != ENOENT)
+      return util::FileSystemError("cannot remove", path);
     if (fence) storage::PurgeHeld(data_dir_);
   }
   std::error_code ec;

@@ -42,7 +42,7 @@ work="$(mktemp -d "$out/root-$arch.XXXXXX")"
 rootfs="$work/root"
 cleanup() {
   [[ -n "${server_pid:-}" ]] && kill "$server_pid" 2>/dev/null
-  for m in proc dev/null dev/zero dev/full dev/random dev/urandom; do
+  for m in var/lib/cairn proc dev/null dev/zero dev/full dev/random dev/urandom; do
     mountpoint -q "$rootfs/$m" && umount -l "$rootfs/$m"
   done
   # Never into a mount that is still there.
@@ -220,6 +220,34 @@ check "the trail of the backup is back" bash -c "curl -fsS '$(API_BASE)/trail' |
 check "the trail made after the backup is not" bash -c "! curl -fsS '$(API_BASE)/trail' | grep -q 'After the backup'"
 check "the backups made before the restore are kept" test -s "$rootfs/$archive"
 stop_server
+
+# --- a full disk in the packaged layout ---------------------------------------------------------
+# /var/lib/cairn on a 16 MB tmpfs (its data copied in), filled to the last byte while it serves.
+gid="$(in_root getent group cairn | cut -d: -f3)"
+cp -a "$rootfs/var/lib/cairn" "$work/data-copy"
+mount -t tmpfs -o "size=16m,mode=750,uid=$uid,gid=$gid" tmpfs "$rootfs/var/lib/cairn"
+cp -a "$work/data-copy/." "$rootfs/var/lib/cairn/"
+check "the server starts on a 16 MB disk" start_server
+dd if=/dev/zero of="$rootfs/var/lib/cairn/filler" bs=64k >/dev/null 2>&1 || true
+new_trail() {
+  api -X PUT "$(API_BASE)/trail" -H "Authorization: Bearer $token" \
+    -d "{\"name\":\"$1\",\"public\":true,\"author\":\"$me\",\"description\":\"$(head -c 3000 /dev/zero | tr '\0' x)\"}"
+}
+check "a write on the full disk answers 507" test "$(new_trail 'On a full disk')" = 507
+check "the 507 says the disk is full" grep -q 'disk is full' "$work/reply.json"
+health_says_full() {
+  for _ in $(seq 1 40); do
+    curl -fsS "http://127.0.0.1:$port/api/health" | grep -q '"storage":"full"' && return 0
+    sleep 0.25
+  done
+  return 1
+}
+check "/api/health says the storage is full" health_says_full
+check "reads still work on the full disk" bash -c "curl -fsS '$(API_BASE)/trail' | grep -q Zugspitze"
+rm -f "$rootfs/var/lib/cairn/filler"
+check "writes work again once space is freed" test "$(new_trail 'After the disk was freed')" = 200
+stop_server
+umount "$rootfs/var/lib/cairn"
 
 # --- remove ------------------------------------------------------------------------------------
 : >"$calls"

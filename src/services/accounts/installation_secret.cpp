@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "util/durable_files.h"
 #include "util/random.h"
 
 namespace cairn::services {
@@ -67,11 +68,7 @@ util::Result<std::string> LoadOrCreateInstallationSecret(const std::string& path
     return Failure("cannot write", path);
   }
   const std::string dir = std::filesystem::path(path).parent_path().string();
-  int dir_fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd >= 0) {
-    ::fsync(dir_fd);
-    ::close(dir_fd);
-  }
+  (void)util::SyncFolder(dir.empty() ? "." : dir);  // written already; this makes it last
   return secret;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "storage/database_snapshot.h"
+#include "util/durable_files.h"
 #include "util/random.h"
 #include "util/sha256.h"
 #include "util/tar_archive.h"
@@ -20,14 +21,6 @@ namespace cairn::services {
 namespace {
 
 constexpr size_t kChunkBytes = 1 << 20;
-
-util::Error FileError(const std::string& what, const std::string& path, int error_number = errno) {
-  std::string message = what + " " + path + ": " + std::strerror(error_number);
-  if (error_number == ENOSPC || error_number == EDQUOT) {
-    return util::Error::InsufficientStorage(std::move(message));
-  }
-  return util::Error::Internal(std::move(message));
-}
 
 util::Error Damaged(const std::string& archive, const std::string& what) {
   return util::Error::InvalidArgument(archive + ": " + what);
@@ -55,14 +48,14 @@ class FileOutput {
   util::Status Open(const std::string& path, unsigned mode) {
     path_ = path;
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-    if (fd_ < 0) return FileError("cannot create", path);
+    if (fd_ < 0) return util::FileSystemError("cannot create", path);
     return util::OkStatus();
   }
   util::Status Write(std::string_view bytes) {
     while (!bytes.empty()) {
       const ssize_t n = ::write(fd_, bytes.data(), bytes.size());
       if (n < 0 && errno == EINTR) continue;
-      if (n < 0) return FileError("cannot write", path_);
+      if (n < 0) return util::FileSystemError("cannot write", path_);
       bytes.remove_prefix(static_cast<size_t>(n));
     }
     return util::OkStatus();
@@ -72,9 +65,9 @@ class FileOutput {
     fd_ = -1;
     if (::fsync(fd) != 0) {
       ::close(fd);
-      return FileError("cannot sync", path_);
+      return util::FileSystemError("cannot sync", path_);
     }
-    if (::close(fd) != 0 && errno != EINTR) return FileError("cannot close", path_);
+    if (::close(fd) != 0 && errno != EINTR) return util::FileSystemError("cannot close", path_);
     return util::OkStatus();
   }
   bool open() const { return fd_ >= 0; }
@@ -127,7 +120,7 @@ class FolderSink : public EntrySink {
     const std::string folder = destination.parent_path().string();
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
-    if (ec) return FileError("cannot create", folder, ec.value());
+    if (ec) return util::FileSystemError("cannot create", folder, ec.value());
     for (auto at = destination.parent_path(); at.string().size() > target_.size();
          at = at.parent_path()) {
       folders_.insert(at.string());
@@ -140,11 +133,7 @@ class FolderSink : public EntrySink {
   // Syncs every folder it made, deepest first, so the names of the files are durable too.
   util::Status SyncFolders() {
     for (auto it = folders_.rbegin(); it != folders_.rend(); ++it) {
-      const int fd = ::open(it->c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-      if (fd < 0) return FileError("cannot open", *it);
-      const int synced = ::fsync(fd);
-      ::close(fd);
-      if (synced != 0) return FileError("cannot sync", *it);
+      CAIRN_RETURN_IF_ERROR(util::SyncFolder(*it));
     }
     return util::OkStatus();
   }

@@ -18,6 +18,7 @@
 #include "storage/database.h"
 #include "storage/database_snapshot.h"
 #include "storage/schema.h"
+#include "util/durable_files.h"
 #include "util/random.h"
 #include "util/sha256.h"
 #include "util/tar_archive.h"
@@ -27,14 +28,6 @@ namespace cairn::services {
 namespace {
 
 constexpr size_t kChunkBytes = 1 << 20;
-
-util::Error FileError(const std::string& what, const std::string& path, int error_number = errno) {
-  std::string message = what + " " + path + ": " + std::strerror(error_number);
-  if (error_number == ENOSPC || error_number == EDQUOT) {
-    return util::Error::InsufficientStorage(std::move(message));
-  }
-  return util::Error::Internal(std::move(message));
-}
 
 // The backup's temporary files (the snapshot with any journal SQLite left beside it, the archive
 // before its rename), removed however the backup ends.
@@ -64,7 +57,7 @@ util::Result<BackupEntry> ArchiveFile(util::TarWriter& tar, const OpenFile& file
                                       const std::string& name, const std::string& source,
                                       std::vector<char>& buffer) {
   struct stat st {};
-  if (::fstat(file.fd, &st) != 0) return FileError("cannot read", source);
+  if (::fstat(file.fd, &st) != 0) return util::FileSystemError("cannot read", source);
   if (!S_ISREG(st.st_mode)) return util::Error::Internal(source + " is not a regular file");
   BackupEntry entry{name, static_cast<uint64_t>(st.st_size), ""};
   CAIRN_RETURN_IF_ERROR(tar.Begin({name, entry.size, static_cast<int64_t>(st.st_mtime)}));
@@ -74,7 +67,7 @@ util::Result<BackupEntry> ArchiveFile(util::TarWriter& tar, const OpenFile& file
     const ssize_t n = ::read(file.fd, buffer.data(),
                              static_cast<size_t>(std::min<uint64_t>(left, buffer.size())));
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return FileError("cannot read", source);
+    if (n < 0) return util::FileSystemError("cannot read", source);
     if (n == 0) return util::Error::Internal(source + " shrank while it was archived");
     const std::string_view chunk(buffer.data(), static_cast<size_t>(n));
     hash.Update(chunk);
@@ -83,15 +76,6 @@ util::Result<BackupEntry> ArchiveFile(util::TarWriter& tar, const OpenFile& file
   }
   entry.sha256 = hash.FinishHex();
   return entry;
-}
-
-util::Status SyncFolder(const std::string& folder) {
-  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return FileError("cannot open", folder);
-  const int synced = ::fsync(fd);
-  ::close(fd);
-  if (synced != 0) return FileError("cannot sync", folder);
-  return util::OkStatus();
 }
 
 }  // namespace
@@ -137,7 +121,7 @@ util::Result<BackupReport> CreateBackup(const BackupOptions& options,
 
   {
     OpenFile file(snapshot);
-    if (file.fd < 0) return FileError("cannot open", snapshot);
+    if (file.fd < 0) return util::FileSystemError("cannot open", snapshot);
     CAIRN_ASSIGN_OR_RETURN(BackupEntry entry,
                            ArchiveFile(tar, file, std::string(kDatabaseEntry), snapshot, buffer));
     manifest.entries.push_back(std::move(entry));
@@ -148,7 +132,7 @@ util::Result<BackupReport> CreateBackup(const BackupOptions& options,
                                                           data_dir + "/.secret", buffer));
     manifest.entries.push_back(std::move(entry));
   } else if (errno != ENOENT) {
-    return FileError("cannot open", data_dir + "/.secret");
+    return util::FileSystemError("cannot open", data_dir + "/.secret");
   }
 
   FileReferences references;
@@ -186,7 +170,7 @@ util::Result<BackupReport> CreateBackup(const BackupOptions& options,
       held = true;
     }
     if (stored.fd < 0) {
-      if (errno != ENOENT) return FileError("cannot open", source);
+      if (errno != ENOENT) return util::FileSystemError("cannot open", source);
       report.missing.push_back(entry_name);
       continue;
     }
@@ -206,10 +190,10 @@ util::Result<BackupReport> CreateBackup(const BackupOptions& options,
   CAIRN_RETURN_IF_ERROR(tar.Write(manifest_text));
   CAIRN_ASSIGN_OR_RETURN(report.archive_bytes, tar.Finish());
   if (::rename(temporary.c_str(), options.archive_path.c_str()) != 0) {
-    return FileError("cannot rename the archive to", options.archive_path);
+    return util::FileSystemError("cannot rename the archive to", options.archive_path);
   }
   temporaries.paths.pop_back();
-  CAIRN_RETURN_IF_ERROR(SyncFolder(folder));
+  CAIRN_RETURN_IF_ERROR(util::SyncFolder(folder));
   // Nothing needs the held files any more; the lock still keeps removals from adding more.
   storage::PurgeHeld(data_dir);
   return report;
