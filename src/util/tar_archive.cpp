@@ -281,7 +281,8 @@ Result<std::optional<TarEntry>> TarReader::Next() {
       while (!rest.empty()) {
         const size_t space = rest.find(' ');
         uint64_t length = 0;
-        const bool numeric = space != std::string_view::npos && space > 0 &&
+        // At most 19 digits: std::stoull throws past 2^64, and no record is that long.
+        const bool numeric = space != std::string_view::npos && space > 0 && space <= 19 &&
                              std::all_of(rest.begin(), rest.begin() + space,
                                          [](char c) { return c >= '0' && c <= '9'; });
         if (numeric) length = std::stoull(std::string(rest.substr(0, space)));

@@ -18,6 +18,16 @@ for target in "$build"/tests/fuzz/*_fuzzer; do
   if [[ $name == image_check_fuzzer || $name == exif_fuzzer ]]; then
     "$build/tests/fuzz/make_image_seeds" "$corpus"
   fi
+  if [[ $name == tar_fuzzer ]]; then
+    # Archives of GNU tar in both formats the reader takes: plain ustar, and pax with a long name.
+    seeds=$(mktemp -d)
+    mkdir -p "$seeds/storage/abc/def"
+    printf 'hello' >"$seeds/data.db"
+    printf 'x%.0s' $(seq 1 700) >"$seeds/storage/abc/def/$(printf 'n%.0s' $(seq 1 120)).jpg"
+    tar -C "$seeds" --format=ustar -cf "$corpus/ustar.tar" data.db
+    tar -C "$seeds" --format=pax -cf "$corpus/pax.tar" data.db storage
+    rm -rf "$seeds"
+  fi
   if [[ -n $gpsdata && -d $gpsdata ]]; then
     for pattern in ${patterns[$name]:-}; do
       find "$gpsdata" -name "$pattern" -size -4M -exec cp -n {} "$corpus/" \; 2>/dev/null

@@ -44,6 +44,25 @@ void PutBytes(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
+// A ustar header block for `name` of `size` bytes and entry `type`, with a checksum that matches.
+std::string Header(const std::string& name, size_t size, char type) {
+  std::string header(512, '\0');
+  header.replace(0, name.size(), name);
+  std::snprintf(header.data() + 100, 8, "%07o", 0644);
+  std::snprintf(header.data() + 124, 12, "%011zo", size);
+  header[156] = type;
+  header.replace(257, 8,
+                 std::string("ustar\0"
+                             "00",
+                             8));
+  unsigned sum = 0;
+  for (size_t i = 0; i < 512; ++i) {
+    sum += (i >= 148 && i < 156) ? ' ' : static_cast<unsigned char>(header[i]);
+  }
+  std::snprintf(header.data() + 148, 8, "%06o", sum);
+  return header;
+}
+
 TEST_CASE("tar entries come back with their names and contents, long names included", "[tar]") {
   test_support::TempDir dir;
   const std::string path = dir.path() + "/a.tar";
@@ -113,7 +132,13 @@ TEST_CASE("a damaged tar is refused with what is wrong", "[tar]") {
     sum += (i >= 148 && i < 156) ? ' ' : static_cast<unsigned char>(typed[i]);
   }
   std::snprintf(typed.data() + 148, 8, "%06o", sum);
+  // A pax record whose length has more digits than any 64-bit number (it once threw).
+  const std::string record = "99999999999999999999999 path=a\n";
+  const std::string huge_pax = Header("PaxHeader/a", record.size(), 'x') + record +
+                               std::string(512 - record.size(), '\0') + Header("a", 0, '0') +
+                               std::string(1024, '\0');
   const std::vector<Case> cases = {
+      {"a pax record length past 2^64", huge_pax, "malformed pax record"},
       {"cut inside an entry", good.substr(0, 1000), "truncated"},
       {"cut before the end marker", good.substr(0, good.size() - 1024), "truncated"},
       {"a header's byte flipped", flipped_header, "checksum"},
