@@ -43,7 +43,8 @@ const details = (page) => page.locator('form', {has: page.getByRole('button', {n
 // The statistics of the trail page as one line of text.
 async function trailPageNumbers(page, origin, id) {
   await page.goto(`${origin}/trail/${id}`);
-  const stats = page.locator('dl.stats').first();
+  // The list is drawn before its figures arrive; a loaded machine once read it empty.
+  const stats = page.locator('dl.stats').filter({hasText: /\d/}).first();
   await stats.waitFor();
   return (await stats.innerText()).replace(/\s+/g, ' ');
 }
