@@ -9,6 +9,16 @@ import {reducedMotion} from './motion.js';
 
 export {L};
 
+// Leaflet 1.6's canvas renderer can be told to draw after its map is gone (a zoom animation's
+// timer or a view reset landing while a page is left), and then throws reading the drawing
+// context it deleted ("reading 'save'"). A renderer without a context has nothing to draw.
+for (const name of ['_redraw', '_updatePaths', '_reset', '_update']) {
+  const draw = L.Canvas.prototype[name];
+  L.Canvas.prototype[name] = function (...args) {
+    return this._ctx ? draw.apply(this, args) : undefined;
+  };
+}
+
 export const TRACK_COLOR = '#c2410c';
 export const OTHER_COLOR = '#2f5d50';
 const MAX_ZOOM = 19;
