@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "util/durable_files.h"
+
 namespace cairn::util {
 namespace {
 
@@ -17,14 +19,6 @@ constexpr size_t kNameField = 100;
 constexpr size_t kSizeField = 12;
 // A pax header of ours holds two short records; anything much larger is not an archive of ours.
 constexpr uint64_t kMaxPaxBytes = 64 * 1024;
-
-Error FileError(const std::string& what, const std::string& path, int error_number = errno) {
-  std::string message = what + " " + path + ": " + std::strerror(error_number);
-  if (error_number == ENOSPC || error_number == EDQUOT) {
-    return Error::InsufficientStorage(std::move(message));
-  }
-  return Error::Internal(std::move(message));
-}
 
 Error Damaged(const std::string& path, uint64_t offset, const std::string& what) {
   return Error::InvalidArgument(path + " is damaged at byte " + std::to_string(offset) + ": " +
@@ -107,7 +101,7 @@ std::string FieldText(const char* field, size_t width) {
 
 Result<TarWriter> TarWriter::Create(const std::string& path, unsigned mode) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-  if (fd < 0) return FileError("cannot create", path);
+  if (fd < 0) return FileSystemError("cannot create", path);
   return TarWriter(fd, path);
 }
 
@@ -131,7 +125,7 @@ Status TarWriter::WriteRaw(std::string_view bytes) {
     const ssize_t n = ::write(fd_, bytes.data(), bytes.size());
     if (n < 0) {
       if (errno == EINTR) continue;
-      return FileError("cannot write", path_);
+      return FileSystemError("cannot write", path_);
     }
     bytes.remove_prefix(static_cast<size_t>(n));
     written_ += static_cast<uint64_t>(n);
@@ -179,10 +173,10 @@ Status TarWriter::Write(std::string_view bytes) {
 Result<uint64_t> TarWriter::Finish() {
   CAIRN_RETURN_IF_ERROR(EndEntry());
   CAIRN_RETURN_IF_ERROR(WriteRaw(std::string(2 * kBlock, '\0')));
-  if (::fsync(fd_) != 0) return FileError("cannot sync", path_);
+  if (::fsync(fd_) != 0) return FileSystemError("cannot sync", path_);
   const int fd = fd_;
   fd_ = -1;
-  if (::close(fd) != 0 && errno != EINTR) return FileError("cannot close", path_);
+  if (::close(fd) != 0 && errno != EINTR) return FileSystemError("cannot close", path_);
   return written_;
 }
 
@@ -192,7 +186,7 @@ Result<TarReader> TarReader::Open(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT) return Error::NotFound(path + " does not exist");
-    return FileError("cannot open", path);
+    return FileSystemError("cannot open", path);
   }
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -220,7 +214,7 @@ Status TarReader::ReadExactly(char* buffer, size_t length) {
     const ssize_t n = ::read(fd_, buffer, length);
     if (n < 0) {
       if (errno == EINTR) continue;
-      return FileError("cannot read", path_);
+      return FileSystemError("cannot read", path_);
     }
     if (n == 0) return Damaged(path_, position_, "the archive is truncated");
     buffer += n;
