@@ -1,4 +1,4 @@
--- Cairn database schema, version 17. Applied to a fresh data.db; older files are brought here by
+-- Cairn database schema, version 18. Applied to a fresh data.db; older files are brought here by
 -- the steps in src/storage/migrations.cpp (keep both in step: a test compares them).
 -- Column names equal the JSON field names of the record model. Multi-valued relations and files
 -- are JSON arrays of ids/names; booleans are 0/1; timestamps are "YYYY-MM-DD HH:MM:SS.mmmZ" text.
@@ -91,7 +91,9 @@ CREATE TABLE trails (
   overrides                TEXT NOT NULL DEFAULT '[]',
   -- Where its photos were taken: {file name: {lat, lon}}, from the camera's GPS or placed by
   -- hand (services/families/photo_positions.h); NULL when none is known.
-  photo_positions        TEXT
+  photo_positions        TEXT,
+  -- How many people like it (trail_likes, kept by its triggers).
+  like_count             INTEGER NOT NULL DEFAULT 0
 );
 -- Trails stored before schema 14 whose `line_breaks` are not known yet: the server reads their
 -- tracks again at start and takes them off (services/tracks/line_breaks_backfill.h). Not an API
@@ -522,6 +524,119 @@ CREATE UNIQUE INDEX user_subcategory_preferences_user_subcategory
 CREATE INDEX user_subcategory_preferences_subcategory
   ON user_subcategory_preferences (subcategory);
 
+-- People (migration 18, issue 19): likes, follows, notifications and the feed.
+-- One like per user and trail; trails.like_count counts them in the same statement (triggers).
+CREATE TABLE trail_likes (
+  id       TEXT PRIMARY KEY NOT NULL,
+  created  TEXT NOT NULL,
+  updated  TEXT NOT NULL,
+  trail    TEXT NOT NULL,
+  user     TEXT NOT NULL
+);
+CREATE UNIQUE INDEX trail_likes_trail_user ON trail_likes (trail, user);
+CREATE INDEX trail_likes_user ON trail_likes (user);
+CREATE TRIGGER trail_likes_count_insert AFTER INSERT ON trail_likes BEGIN
+  UPDATE trails SET like_count = like_count + 1 WHERE id = NEW.trail;
+END;
+CREATE TRIGGER trail_likes_count_delete AFTER DELETE ON trail_likes BEGIN
+  UPDATE trails SET like_count = max(like_count - 1, 0) WHERE id = OLD.trail;
+END;
+-- follower follows followee: 'accepted', or 'pending' until a private followee answers.
+CREATE TABLE follows (
+  id        TEXT PRIMARY KEY NOT NULL,
+  created   TEXT NOT NULL,
+  updated   TEXT NOT NULL,
+  follower  TEXT NOT NULL,
+  followee  TEXT NOT NULL,
+  status    TEXT NOT NULL DEFAULT 'accepted'
+);
+CREATE UNIQUE INDEX follows_follower_followee ON follows (follower, followee);
+CREATE INDEX follows_followee_status ON follows (followee, status);
+CREATE INDEX follows_follower_status ON follows (follower, status);
+-- One row per event for its recipient; `author` caused it (never the recipient); `mailed` is
+-- when it went out in an e-mail digest ('' not yet, '-' never: mail is off for its type).
+CREATE TABLE notifications (
+  id         TEXT PRIMARY KEY NOT NULL,
+  created    TEXT NOT NULL,
+  updated    TEXT NOT NULL,
+  recipient  TEXT NOT NULL,
+  author     TEXT NOT NULL DEFAULT '',
+  type       TEXT NOT NULL,
+  metadata   TEXT NOT NULL DEFAULT '{}',
+  seen       INTEGER NOT NULL DEFAULT 0,
+  mailed     TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX notifications_recipient_created ON notifications (recipient, created);
+CREATE INDEX notifications_recipient_unseen ON notifications (recipient) WHERE seen = 0;
+CREATE INDEX notifications_unmailed ON notifications (recipient) WHERE mailed = '';
+CREATE INDEX notifications_author ON notifications (author);
+-- The feed, written ahead for each reader (fan-out on write, so a page of GET /feed reads ten
+-- index entries instead of merging the items of everyone followed): one entry per reader and
+-- item of theirs or of someone they follow (accepted). Whether the reader may still see the item
+-- is judged when the feed is read. Kept by the triggers below, from any writer.
+CREATE TABLE feed_entries (
+  viewer   TEXT NOT NULL,
+  type     TEXT NOT NULL,  -- trail | list | summit_log
+  item     TEXT NOT NULL,
+  author   TEXT NOT NULL,
+  created  TEXT NOT NULL,
+  PRIMARY KEY (viewer, type, item)
+) WITHOUT ROWID;
+CREATE INDEX feed_entries_viewer_created ON feed_entries (viewer, created);
+CREATE INDEX feed_entries_item ON feed_entries (type, item);
+CREATE INDEX feed_entries_viewer_author ON feed_entries (viewer, author);
+CREATE TRIGGER feed_trails_insert AFTER INSERT ON trails BEGIN
+  INSERT OR IGNORE INTO feed_entries SELECT NEW.author, 'trail', NEW.id, NEW.author, NEW.created
+    UNION ALL SELECT f.follower, 'trail', NEW.id, NEW.author, NEW.created FROM follows f
+    WHERE f.followee = NEW.author AND f.status = 'accepted';
+END;
+CREATE TRIGGER feed_lists_insert AFTER INSERT ON lists BEGIN
+  INSERT OR IGNORE INTO feed_entries SELECT NEW.author, 'list', NEW.id, NEW.author, NEW.created
+    UNION ALL SELECT f.follower, 'list', NEW.id, NEW.author, NEW.created FROM follows f
+    WHERE f.followee = NEW.author AND f.status = 'accepted';
+END;
+CREATE TRIGGER feed_summit_logs_insert AFTER INSERT ON summit_logs BEGIN
+  INSERT OR IGNORE INTO feed_entries
+    SELECT NEW.author, 'summit_log', NEW.id, NEW.author, NEW.created
+    UNION ALL SELECT f.follower, 'summit_log', NEW.id, NEW.author, NEW.created FROM follows f
+    WHERE f.followee = NEW.author AND f.status = 'accepted';
+END;
+CREATE TRIGGER feed_trails_delete AFTER DELETE ON trails BEGIN
+  DELETE FROM feed_entries WHERE type = 'trail' AND item = OLD.id;
+END;
+CREATE TRIGGER feed_lists_delete AFTER DELETE ON lists BEGIN
+  DELETE FROM feed_entries WHERE type = 'list' AND item = OLD.id;
+END;
+CREATE TRIGGER feed_summit_logs_delete AFTER DELETE ON summit_logs BEGIN
+  DELETE FROM feed_entries WHERE type = 'summit_log' AND item = OLD.id;
+END;
+-- A follow that becomes accepted brings the followee's items into the follower's feed; one that
+-- ends (or is no longer accepted) takes them out.
+CREATE TRIGGER feed_follows_insert AFTER INSERT ON follows WHEN NEW.status = 'accepted' BEGIN
+  INSERT OR IGNORE INTO feed_entries
+    SELECT NEW.follower, 'trail', t.id, t.author, t.created FROM trails t WHERE t.author = NEW.followee
+    UNION ALL SELECT NEW.follower, 'list', l.id, l.author, l.created FROM lists l
+      WHERE l.author = NEW.followee
+    UNION ALL SELECT NEW.follower, 'summit_log', s.id, s.author, s.created FROM summit_logs s
+      WHERE s.author = NEW.followee;
+END;
+CREATE TRIGGER feed_follows_accept AFTER UPDATE OF status ON follows
+WHEN NEW.status = 'accepted' AND OLD.status != 'accepted' BEGIN
+  INSERT OR IGNORE INTO feed_entries
+    SELECT NEW.follower, 'trail', t.id, t.author, t.created FROM trails t WHERE t.author = NEW.followee
+    UNION ALL SELECT NEW.follower, 'list', l.id, l.author, l.created FROM lists l
+      WHERE l.author = NEW.followee
+    UNION ALL SELECT NEW.follower, 'summit_log', s.id, s.author, s.created FROM summit_logs s
+      WHERE s.author = NEW.followee;
+END;
+CREATE TRIGGER feed_follows_unaccept AFTER UPDATE OF status ON follows
+WHEN OLD.status = 'accepted' AND NEW.status != 'accepted' BEGIN
+  DELETE FROM feed_entries WHERE viewer = OLD.follower AND author = OLD.followee;
+END;
+CREATE TRIGGER feed_follows_delete AFTER DELETE ON follows BEGIN
+  DELETE FROM feed_entries WHERE viewer = OLD.follower AND author = OLD.followee;
+END;
+
 -- The default categories of the reference system, with their pictograms (files written at start
 -- when missing, src/services/categories/seed_images.cpp) and folded names.
 INSERT INTO categories (id, created, updated, name, img, name_folded) VALUES
@@ -556,4 +671,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 17;
+PRAGMA user_version = 18;

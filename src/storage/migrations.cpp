@@ -381,6 +381,125 @@ CREATE UNIQUE INDEX list_link_share_token ON list_link_share (token);
 CREATE INDEX list_link_share_list ON list_link_share (list);
 )sql",
        nullptr},
+      // 18: people (issue 19): likes and like_count, follows, notifications and the feed.
+      {18, R"sql(-- One like per user and trail; trails.like_count counts them in the same statement (triggers).
+CREATE TABLE trail_likes (
+  id       TEXT PRIMARY KEY NOT NULL,
+  created  TEXT NOT NULL,
+  updated  TEXT NOT NULL,
+  trail    TEXT NOT NULL,
+  user     TEXT NOT NULL
+);
+CREATE UNIQUE INDEX trail_likes_trail_user ON trail_likes (trail, user);
+CREATE INDEX trail_likes_user ON trail_likes (user);
+ALTER TABLE trails ADD COLUMN like_count INTEGER NOT NULL DEFAULT 0;
+CREATE TRIGGER trail_likes_count_insert AFTER INSERT ON trail_likes BEGIN
+  UPDATE trails SET like_count = like_count + 1 WHERE id = NEW.trail;
+END;
+CREATE TRIGGER trail_likes_count_delete AFTER DELETE ON trail_likes BEGIN
+  UPDATE trails SET like_count = max(like_count - 1, 0) WHERE id = OLD.trail;
+END;
+-- follower follows followee: 'accepted', or 'pending' until a private followee answers.
+CREATE TABLE follows (
+  id        TEXT PRIMARY KEY NOT NULL,
+  created   TEXT NOT NULL,
+  updated   TEXT NOT NULL,
+  follower  TEXT NOT NULL,
+  followee  TEXT NOT NULL,
+  status    TEXT NOT NULL DEFAULT 'accepted'
+);
+CREATE UNIQUE INDEX follows_follower_followee ON follows (follower, followee);
+CREATE INDEX follows_followee_status ON follows (followee, status);
+CREATE INDEX follows_follower_status ON follows (follower, status);
+-- One row per event for its recipient; `author` caused it (never the recipient); `mailed` is
+-- when it went out in an e-mail digest ('' not yet, '-' never: mail is off for its type).
+CREATE TABLE notifications (
+  id         TEXT PRIMARY KEY NOT NULL,
+  created    TEXT NOT NULL,
+  updated    TEXT NOT NULL,
+  recipient  TEXT NOT NULL,
+  author     TEXT NOT NULL DEFAULT '',
+  type       TEXT NOT NULL,
+  metadata   TEXT NOT NULL DEFAULT '{}',
+  seen       INTEGER NOT NULL DEFAULT 0,
+  mailed     TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX notifications_recipient_created ON notifications (recipient, created);
+CREATE INDEX notifications_recipient_unseen ON notifications (recipient) WHERE seen = 0;
+CREATE INDEX notifications_unmailed ON notifications (recipient) WHERE mailed = '';
+CREATE INDEX notifications_author ON notifications (author);
+-- The feed, written ahead for each reader (fan-out on write, so a page of GET /feed reads ten
+-- index entries instead of merging the items of everyone followed): one entry per reader and
+-- item of theirs or of someone they follow (accepted). Whether the reader may still see the item
+-- is judged when the feed is read. Kept by the triggers below, from any writer.
+CREATE TABLE feed_entries (
+  viewer   TEXT NOT NULL,
+  type     TEXT NOT NULL,  -- trail | list | summit_log
+  item     TEXT NOT NULL,
+  author   TEXT NOT NULL,
+  created  TEXT NOT NULL,
+  PRIMARY KEY (viewer, type, item)
+) WITHOUT ROWID;
+CREATE INDEX feed_entries_viewer_created ON feed_entries (viewer, created);
+CREATE INDEX feed_entries_item ON feed_entries (type, item);
+CREATE INDEX feed_entries_viewer_author ON feed_entries (viewer, author);
+CREATE TRIGGER feed_trails_insert AFTER INSERT ON trails BEGIN
+  INSERT OR IGNORE INTO feed_entries SELECT NEW.author, 'trail', NEW.id, NEW.author, NEW.created
+    UNION ALL SELECT f.follower, 'trail', NEW.id, NEW.author, NEW.created FROM follows f
+    WHERE f.followee = NEW.author AND f.status = 'accepted';
+END;
+CREATE TRIGGER feed_lists_insert AFTER INSERT ON lists BEGIN
+  INSERT OR IGNORE INTO feed_entries SELECT NEW.author, 'list', NEW.id, NEW.author, NEW.created
+    UNION ALL SELECT f.follower, 'list', NEW.id, NEW.author, NEW.created FROM follows f
+    WHERE f.followee = NEW.author AND f.status = 'accepted';
+END;
+CREATE TRIGGER feed_summit_logs_insert AFTER INSERT ON summit_logs BEGIN
+  INSERT OR IGNORE INTO feed_entries
+    SELECT NEW.author, 'summit_log', NEW.id, NEW.author, NEW.created
+    UNION ALL SELECT f.follower, 'summit_log', NEW.id, NEW.author, NEW.created FROM follows f
+    WHERE f.followee = NEW.author AND f.status = 'accepted';
+END;
+CREATE TRIGGER feed_trails_delete AFTER DELETE ON trails BEGIN
+  DELETE FROM feed_entries WHERE type = 'trail' AND item = OLD.id;
+END;
+CREATE TRIGGER feed_lists_delete AFTER DELETE ON lists BEGIN
+  DELETE FROM feed_entries WHERE type = 'list' AND item = OLD.id;
+END;
+CREATE TRIGGER feed_summit_logs_delete AFTER DELETE ON summit_logs BEGIN
+  DELETE FROM feed_entries WHERE type = 'summit_log' AND item = OLD.id;
+END;
+-- A follow that becomes accepted brings the followee's items into the follower's feed; one that
+-- ends (or is no longer accepted) takes them out.
+CREATE TRIGGER feed_follows_insert AFTER INSERT ON follows WHEN NEW.status = 'accepted' BEGIN
+  INSERT OR IGNORE INTO feed_entries
+    SELECT NEW.follower, 'trail', t.id, t.author, t.created FROM trails t WHERE t.author = NEW.followee
+    UNION ALL SELECT NEW.follower, 'list', l.id, l.author, l.created FROM lists l
+      WHERE l.author = NEW.followee
+    UNION ALL SELECT NEW.follower, 'summit_log', s.id, s.author, s.created FROM summit_logs s
+      WHERE s.author = NEW.followee;
+END;
+CREATE TRIGGER feed_follows_accept AFTER UPDATE OF status ON follows
+WHEN NEW.status = 'accepted' AND OLD.status != 'accepted' BEGIN
+  INSERT OR IGNORE INTO feed_entries
+    SELECT NEW.follower, 'trail', t.id, t.author, t.created FROM trails t WHERE t.author = NEW.followee
+    UNION ALL SELECT NEW.follower, 'list', l.id, l.author, l.created FROM lists l
+      WHERE l.author = NEW.followee
+    UNION ALL SELECT NEW.follower, 'summit_log', s.id, s.author, s.created FROM summit_logs s
+      WHERE s.author = NEW.followee;
+END;
+CREATE TRIGGER feed_follows_unaccept AFTER UPDATE OF status ON follows
+WHEN OLD.status = 'accepted' AND NEW.status != 'accepted' BEGIN
+  DELETE FROM feed_entries WHERE viewer = OLD.follower AND author = OLD.followee;
+END;
+CREATE TRIGGER feed_follows_delete AFTER DELETE ON follows BEGIN
+  DELETE FROM feed_entries WHERE viewer = OLD.follower AND author = OLD.followee;
+END;
+-- Everyone's own items start their feed.
+INSERT INTO feed_entries SELECT author, 'trail', id, author, created FROM trails;
+INSERT INTO feed_entries SELECT author, 'list', id, author, created FROM lists;
+INSERT INTO feed_entries SELECT author, 'summit_log', id, author, created FROM summit_logs;
+)sql",
+       nullptr},
   };
   return kMigrations;
 }
