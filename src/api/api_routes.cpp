@@ -22,7 +22,9 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       bulk_routes_(services.bulk),
       search_routes_(services.search),
       file_routes_(services.uploads, services.files),
-      preference_routes_(services.preferences) {}
+      preference_routes_(services.preferences),
+      like_routes_(services.likes),
+      follow_routes_(services.follows) {}
 
 void ApiRoutes::Register(http::Router& http_router) {
   ApiRouter router(http_router, callers_);
@@ -41,6 +43,8 @@ void ApiRoutes::Register(http::Router& http_router) {
       {"discovery", [&] { discovery_routes_.Register(router); }},
       {"bulk", [&] { bulk_routes_.Register(router); }},
       {"preferences", [&] { preference_routes_.Register(router); }},
+      {"likes", [&] { like_routes_.Register(router); }},
+      {"follows", [&] { follow_routes_.Register(router); }},
   };
   std::set<std::string> bound;
   for (const auto& family : records_.families().All()) {

@@ -10,6 +10,8 @@
 #include "api/records/record_routes.h"
 #include "api/records/trail_bulk_routes.h"
 #include "api/search/search_routes.h"
+#include "api/social/follow_routes.h"
+#include "api/social/like_routes.h"
 #include "api/tracks/track_routes.h"
 #include "http/router.h"
 #include "services/health/health_monitor.h"
@@ -30,6 +32,8 @@ struct ApiServices {
   services::FileDelivery& files;
   services::HealthMonitor& health;
   services::CategoryPreferences& preferences;
+  services::TrailLikes& likes;
+  services::Follows& follows;
   // The request counters GET /metrics reports; null when --metrics is off (no such route).
   const services::RequestMetrics* metrics = nullptr;
 };
@@ -62,6 +66,8 @@ class ApiRoutes {
   SearchRoutes search_routes_;
   FileRoutes file_routes_;
   PreferenceRoutes preference_routes_;
+  LikeRoutes like_routes_;
+  FollowRoutes follow_routes_;
 };
 
 }  // namespace cairn::api

@@ -22,6 +22,8 @@
 #include "services/files/thumbnail_cache.h"
 #include "services/files/upload_service.h"
 #include "services/search/search_service.h"
+#include "services/social/follows.h"
+#include "services/social/trail_likes.h"
 #include "services/tracks/track_service.h"
 #include "services/trails/trail_bulk.h"
 #include "storage/blob_store.h"
@@ -54,6 +56,8 @@ struct Core {
   std::unique_ptr<services::FileDelivery> files;
   std::unique_ptr<services::DiskSpaceMonitor> disk_space;
   std::unique_ptr<services::CategoryPreferences> preferences;
+  std::unique_ptr<services::TrailLikes> likes;
+  std::unique_ptr<services::Follows> follows;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

@@ -25,6 +25,8 @@ FamilyDefinition TagFamily();
 FamilyDefinition SubcategoryFamily();
 FamilyDefinition UserCategoryPreferenceFamily();     // preferences.cpp
 FamilyDefinition UserSubcategoryPreferenceFamily();  // preferences.cpp
+FamilyDefinition TrailLikeFamily();                  // trail_like.cpp
+FamilyDefinition FollowFamily();                     // follow.cpp
 
 // Adds every family to `registry` and seals it. `clock` must outlive the registry.
 void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock);

@@ -20,5 +20,10 @@ inline constexpr char kSettings[] = "settings";
 inline constexpr char kSubcategories[] = "subcategories";
 inline constexpr char kUserCategoryPreferences[] = "user_category_preferences";
 inline constexpr char kUserSubcategoryPreferences[] = "user_subcategory_preferences";
+inline constexpr char kTrailLikes[] = "trail_likes";
+inline constexpr char kFollows[] = "follows";
+// A follow's status: accepted, or pending until a private followee answers.
+inline constexpr char kFollowAccepted[] = "accepted";
+inline constexpr char kFollowPending[] = "pending";
 
 }  // namespace cairn::services

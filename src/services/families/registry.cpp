@@ -22,6 +22,8 @@ void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock) {
   registry.Add(SubcategoryFamily());
   registry.Add(UserCategoryPreferenceFamily());
   registry.Add(UserSubcategoryPreferenceFamily());
+  registry.Add(TrailLikeFamily());
+  registry.Add(FollowFamily());
   registry.Seal();
 }
 

@@ -121,7 +121,9 @@ FamilyDefinition TrailFamily() {
             ServerOnly(Date("computed_date")),
             Selects("overrides",
                     {kOverridableTrailFields.begin(), kOverridableTrailFields.end()}),
-            JsonField(kPhotoPositions)}},
+            JsonField(kPhotoPositions),
+            // How many people like it: trail_likes' triggers count, nobody writes it.
+            ServerOnly(Integer("like_count", 0))}},
       .access = {.view = AnyOf({FlagSet("public"), OwnRow("author"),
                                 SharedWithCaller(kTrailShare, "trail", Permission::kAny),
                                 InListSharedWithCaller(), LinkSharedWithCaller()}),

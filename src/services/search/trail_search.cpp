@@ -30,9 +30,8 @@ constexpr const char* kTagNamesSql =
     "ELSE '[]' END) j JOIN tags g ON g.id = j.value)";
 constexpr const char* kAuthorNameSql = "(SELECT u.username FROM users u WHERE u.id = t.author)";
 // The caller has logged the trail (bound: the caller's id; "" for nobody).
-// Likes arrive with the people issue; until then every trail has none. Not a bare `0`: in an
-// ORDER BY, SQLite reads an integer literal as a column number.
-constexpr const char* kLikeCountSql = "CAST(0 AS INTEGER)";
+// How many people like the trail (trail_likes' triggers keep the column).
+constexpr const char* kLikeCountSql = "t.like_count";
 constexpr const char* kCompletedSql =
     "EXISTS (SELECT 1 FROM summit_logs s WHERE s.trail = t.id AND s.author = ?)";
 
@@ -81,7 +80,7 @@ util::Result<std::vector<json>> TrailDocuments(storage::Connection& connection,
                       "t.location, t.distance, t.elevation_gain, t.elevation_loss, t.duration, "
                       "t.difficulty, c.name, t.date, t.created, t.public, t.photos, t.thumbnail, "
                       "t.gpx, ") +
-              kTagNamesSql + ", t.polyline, t.lat, t.lon, " + kCompletedSql +
+              kTagNamesSql + ", t.polyline, t.lat, t.lon, " + kCompletedSql + ", t.like_count" +
               " FROM trails t LEFT JOIN users u ON u.id = t.author LEFT JOIN categories c ON "
               "c.id = t.category WHERE t.id IN (SELECT value FROM json_each(?))",
           {caller.user_id, json(ids).dump()}));
@@ -118,7 +117,7 @@ util::Result<std::vector<json>> TrailDocuments(storage::Connection& connection,
         {"domain", ""},
         {"iri", ""},
         {"_geo", {{"lat", Number(row[21])}, {"lng", Number(row[22])}}},
-        {"like_count", 0},
+        {"like_count", static_cast<int64_t>(Number(row[24]))},
     };
     by_id.emplace(id, std::move(document));
   }

@@ -10,8 +10,9 @@
 namespace cairn::api_test {
 namespace {
 
-// alice owns everything below except Q (eve's). T is private: bob has a view share, carol an
-// edit share, dave a share of the private list L that holds T, and there is a link share.
+// alice owns everything below except Q (eve's), the like LIKE and the follow FOL (bob's). T is
+// private: bob has a view share, carol an edit share, dave a share of the private list L that
+// holds T, and there is a link share.
 struct World {
   TestServer server;
   std::map<std::string, std::string> ids;
@@ -94,6 +95,9 @@ struct World {
                               {{"category", "hikingcategory1"}, {"visible", false}}, owner);
     ids["SPREF"] = MakeRecord("/api/v1/user-subcategory-preference",
                               {{"subcategory", "bikinggravel001"}, {"visible", false}}, owner);
+    // bob likes alice's public trail P and follows her (her account is public: accepted).
+    ids["LIKE"] = MakeRecord("/api/v1/trail-like", {{"trail", ids["P"]}}, ids["bob_token"]);
+    ids["FOL"] = MakeRecord("/api/v1/follow", {{"followee", alice}}, ids["bob_token"]);
     REQUIRE(server
                 .Post("/api/v1/trail/" + ids["T"],
                       {{"name", "T-secret"}, {"tags", Json::array({ids["TAG"]})}}, owner)
@@ -249,6 +253,15 @@ TEST_CASE("show and update: each caller gets exactly what the access model grant
       {"subcategory preference show (its user only)", "GET",
        "/api/v1/user-subcategory-preference/{SPREF}", "",
        All(404, 200, 404, 404, 404, 404, 404, 200)},
+      {"like show (its user only, not the trail's author)", "GET", "/api/v1/trail-like/{LIKE}", "",
+       All(404, 404, 200, 404, 404, 404, 404, 404)},
+      {"like update (nobody: a like is taken back, not changed)", "POST",
+       "/api/v1/trail-like/{LIKE}", R"({"trail":"{T}"})",
+       All(405, 405, 405, 405, 405, 405, 405, 405)},
+      {"follow show (its two sides)", "GET", "/api/v1/follow/{FOL}", "",
+       All(404, 200, 200, 404, 404, 404, 404, 200)},
+      {"follow answer (the followee only)", "POST", "/api/v1/follow/{FOL}",
+       R"({"status":"accepted"})", All(401, 200, 403, 404, 404, 401, 404, 200)},
   };
   RunRows(world, rows);
 }
@@ -307,6 +320,19 @@ TEST_CASE("create: the policy checks what a new record attaches to", "[api][perm
       {"own category order", "POST", "/api/v1/user-category-preference/reorder",
        R"({"categories":["walkingcategory","hikingcategory1"]})",
        All(401, 200, 200, 200, 200, 401, 200, 200)},
+      {"like of T (needs to see T, not through a link; a duplicate is a 400)", "PUT",
+       "/api/v1/trail-like", R"({"trail":"{T}"})", All(401, 200, 200, 200, 200, 401, 404, 400)},
+      {"like of Q (eve's private trail)", "PUT", "/api/v1/trail-like", R"({"trail":"{Q}"})",
+       All(401, 404, 404, 404, 404, 401, 200, 404)},
+      {"like in eve's name", "PUT", "/api/v1/trail-like", R"({"trail":"{P}","user":"{eve}"})",
+       All(401, 403, 403, 403, 403, 401, 200, 403)},
+      {"like as an actor other than oneself", "PUT", "/api/v1/trail-like",
+       R"({"trail":"{P}","actor":"{frank}"})", All(401, 403, 403, 403, 403, 401, 403, 403)},
+      {"follow alice (not herself; bob follows her already)", "PUT", "/api/v1/follow",
+       R"({"followee":"{alice}"})", All(401, 400, 400, 200, 200, 401, 200, 400)},
+      {"follow in frank's name", "PUT", "/api/v1/follow",
+       R"({"follower":"{frank}","followee":"{grace}"})",
+       All(401, 403, 403, 403, 403, 401, 403, 403)},
       {"settings for someone else",
        "PUT",
        "/api/v1/settings",
@@ -409,6 +435,8 @@ TEST_CASE("lists and totals show each caller exactly the records they may see",
       {"/api/v1/tag", "TAG", All(0, 1, 1, 1, 1, 0, 1, 1)},
       {"/api/v1/user-category-preference", "CPREF", All(0, 1, 0, 0, 0, 0, 0, 1)},
       {"/api/v1/user-subcategory-preference", "SPREF", All(0, 1, 0, 0, 0, 0, 0, 1)},
+      {"/api/v1/trail-like", "LIKE", All(0, 0, 1, 0, 0, 0, 0, 0)},
+      {"/api/v1/follow", "FOL", All(0, 1, 1, 0, 0, 0, 0, 1)},
   };
   for (const Listing& listing : listings) {
     for (const auto& [role, present] : listing.present) {
@@ -462,6 +490,10 @@ TEST_CASE("expand never carries a record its reader may not open", "[api][permis
       {"/api/v1/trail-share?expand=trail", "T-secret", All(0, 1, 1, 1, 0, 0, 0, 1)},
       // A filter through a relation is the same kind of door.
       {"/api/v1/list?filter=trails.name%3F%3D'T-secret'", "PL-open", All(0, 1, 1, 1, 1, 1, 0, 1)},
+      // A like's trail only for its liker; a trail's likes for nobody else, even its author.
+      {"/api/v1/trail-like?expand=trail", "P-open", All(0, 0, 1, 0, 0, 0, 0, 0)},
+      {"/api/v1/trail/{P}?expand=trail_likes_via_trail", "{LIKE}", All(0, 0, 1, 0, 0, 0, 0, 0)},
+      {"/api/v1/follow?expand=follower", "\"username\":\"bob\"", All(0, 1, 1, 0, 0, 0, 0, 1)},
   };
   for (const Expansion& expansion : expansions) {
     const std::string needle = world.Fill(expansion.needle, Role::kOwner);
@@ -565,6 +597,29 @@ TEST_CASE("share records cannot be retargeted, only their permission changes",
       "/api/v1/trail-share",
       {{"trail", world.Id("P")}, {"user", world.Id("alice")}, {"permission", "view"}}, owner);
   CHECK(self_share.status == 400);
+}
+
+TEST_CASE("likes and follows: only their own people remove them", "[api][permissions]") {
+  World world;
+  const std::vector<Row> refused = {
+      {"like (its user only)", "DELETE", "/api/v1/trail-like/{LIKE}", "",
+       All(401, 404, 0, 404, 404, 401, 404, 404)},
+      {"like by its trail (only one's own)", "POST", "/api/v1/trail-like/delete",
+       R"({"trail":"{P}"})", All(401, 404, 0, 404, 404, 401, 404, 404)},
+      {"follow (its two sides)", "DELETE", "/api/v1/follow/{FOL}", "",
+       All(401, 0, 0, 404, 404, 401, 404, 0)},
+  };
+  RunRows(world, refused);
+  CHECK(world.Send(Role::kViewer, "GET", "/api/v1/trail-like/{LIKE}").status == 200);
+  CHECK(world.Send(Role::kOwner, "GET", "/api/v1/trail/{P}").body["like_count"] == 1);
+  CHECK(world.Send(Role::kOwner, "GET", "/api/v1/follow/{FOL}").status == 200);
+  // bob takes his like back; alice removes her follower with her API key.
+  CHECK(
+      world.Send(Role::kViewer, "POST", "/api/v1/trail-like/delete", R"({"trail":"{P}"})").status ==
+      200);
+  CHECK(world.Send(Role::kOwner, "GET", "/api/v1/trail/{P}").body["like_count"] == 0);
+  CHECK(world.Send(Role::kApiKey, "DELETE", "/api/v1/follow/{FOL}").status == 200);
+  CHECK(world.Send(Role::kViewer, "GET", "/api/v1/follow/{FOL}").status == 404);
 }
 
 TEST_CASE("a link token opens its trail at once and stops the moment it is deleted",
