@@ -128,6 +128,15 @@ TEST_CASE("likes: one per user and trail, in the caller's name, counted on the t
   REQUIRE(by_likes.status == 200);
   CHECK(by_likes.body["items"][0]["id"] == open);
   CHECK(server.Get("/api/v1/trail?filter=" + Url("like_count>=2")).body["totalItems"] == 1);
+  // Search reads the same count: in its hits, its sort and its filters.
+  Reply searched = server.Post(
+      "/api/v1/search/trails",
+      {{"q", ""}, {"sort", {"like_count:desc"}}, {"filter", "like_count > 1"}}, bob_token);
+  INFO(searched.raw);
+  REQUIRE(searched.status == 200);
+  REQUIRE(searched.body["hits"].size() == 1);
+  CHECK(searched.body["hits"][0]["id"] == open);
+  CHECK(searched.body["hits"][0]["like_count"] == 2);
 
   // Taking a like back: by its trail, or by its id.
   Reply unliked = server.Post(std::string(kLikes) + "/delete", {{"trail", open}}, bob_token);
