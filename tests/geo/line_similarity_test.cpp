@@ -25,7 +25,7 @@ TEST_CASE("a line resampled keeps its ends and spaces its points evenly", "[geo]
   CHECK(ResampleLine(std::vector<LatLon>{{47, 11}}, 10, 100).size() == 1);
 }
 
-TEST_CASE("the Fréchet distance of lines with known answers", "[geo][similarity]") {
+TEST_CASE("the discrete Frechet distance of lines with known answers", "[geo][similarity]") {
   const std::vector<LatLon> a = North(11, 0.001);
   CHECK(DiscreteFrechetMeters(a, a) == 0);
   // The same line 0.001° of longitude east: everywhere about 75.8 m away at 47°N.
