@@ -27,7 +27,7 @@ TrackLine Reversed(TrackLine line) {
   return line;
 }
 
-TEST_CASE("the same walk recorded twice matches; moved, reversed or another way does not",
+TEST_CASE("the same walk recorded twice matches, moved, reversed or another way does not",
           "[services][merge]") {
   const TrackLine walk = Walk(47, 11, 40, 0.0005, 0.0002);  // about 2.3 km north-north-east
   // 40 m east all along (a second device's drift), and starting 100 m late.
