@@ -24,7 +24,8 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       file_routes_(services.uploads, services.files),
       preference_routes_(services.preferences),
       like_routes_(services.likes),
-      follow_routes_(services.follows) {}
+      follow_routes_(services.follows),
+      merge_routes_(services.merge_suggestions, services.merge) {}
 
 void ApiRoutes::Register(http::Router& http_router) {
   ApiRouter router(http_router, callers_);
@@ -36,6 +37,7 @@ void ApiRoutes::Register(http::Router& http_router) {
   }
   file_routes_.Register(router);
   search_routes_.Register(router);
+  merge_routes_.Register(router);
   // Route groups a family may ask for beside its generic routes.
   const std::map<std::string, std::function<void()>> groups = {
       {"accounts", [&] { account_routes_.Register(router); }},

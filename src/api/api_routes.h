@@ -7,6 +7,7 @@
 #include "api/categories/preference_routes.h"
 #include "api/discovery/discovery_routes.h"
 #include "api/files/file_routes.h"
+#include "api/merge/merge_routes.h"
 #include "api/records/record_routes.h"
 #include "api/records/trail_bulk_routes.h"
 #include "api/search/search_routes.h"
@@ -34,6 +35,8 @@ struct ApiServices {
   services::CategoryPreferences& preferences;
   services::TrailLikes& likes;
   services::Follows& follows;
+  services::MergeSuggestions& merge_suggestions;
+  services::TrailMerge& merge;
   // The request counters GET /metrics reports; null when --metrics is off (no such route).
   const services::RequestMetrics* metrics = nullptr;
 };
@@ -68,6 +71,7 @@ class ApiRoutes {
   PreferenceRoutes preference_routes_;
   LikeRoutes like_routes_;
   FollowRoutes follow_routes_;
+  MergeRoutes merge_routes_;
 };
 
 }  // namespace cairn::api

@@ -99,6 +99,10 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
       std::make_unique<services::CategoryPreferences>(*core->database, *core->records);
   core->likes = std::make_unique<services::TrailLikes>(*core->records);
   core->follows = std::make_unique<services::Follows>(*core->records);
+  core->merge_suggestions =
+      std::make_unique<services::MergeSuggestions>(*core->database, *core->records);
+  core->merge = std::make_unique<services::TrailMerge>(*core->database, *core->records,
+                                                       *core->blobs, core->clock);
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
   return core;

@@ -21,6 +21,8 @@
 #include "services/files/file_delivery.h"
 #include "services/files/thumbnail_cache.h"
 #include "services/files/upload_service.h"
+#include "services/merge/merge_suggestions.h"
+#include "services/merge/trail_merge.h"
 #include "services/search/search_service.h"
 #include "services/social/follows.h"
 #include "services/social/trail_likes.h"
@@ -58,6 +60,8 @@ struct Core {
   std::unique_ptr<services::CategoryPreferences> preferences;
   std::unique_ptr<services::TrailLikes> likes;
   std::unique_ptr<services::Follows> follows;
+  std::unique_ptr<services::MergeSuggestions> merge_suggestions;
+  std::unique_ptr<services::TrailMerge> merge;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation
