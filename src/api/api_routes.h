@@ -7,6 +7,7 @@
 #include "api/categories/preference_routes.h"
 #include "api/discovery/discovery_routes.h"
 #include "api/files/file_routes.h"
+#include "api/people/profile_routes.h"
 #include "api/records/record_routes.h"
 #include "api/records/trail_bulk_routes.h"
 #include "api/search/search_routes.h"
@@ -30,6 +31,8 @@ struct ApiServices {
   services::FileDelivery& files;
   services::HealthMonitor& health;
   services::CategoryPreferences& preferences;
+  services::people::ProfileService& profiles;
+  services::people::StatisticsService& statistics;
   // The request counters GET /metrics reports; null when --metrics is off (no such route).
   const services::RequestMetrics* metrics = nullptr;
 };
@@ -62,6 +65,7 @@ class ApiRoutes {
   SearchRoutes search_routes_;
   FileRoutes file_routes_;
   PreferenceRoutes preference_routes_;
+  ProfileRoutes profile_routes_;
 };
 
 }  // namespace cairn::api

@@ -141,7 +141,7 @@ int RunServer(const Config& config) {
   if (config.metrics) metrics.emplace();
   api::ApiRoutes routes(
       {*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.bulk, *c.search, *c.uploads,
-       *c.files, health, *c.preferences, metrics ? &*metrics : nullptr},
+       *c.files, health, *c.preferences, *c.profiles, *c.statistics, metrics ? &*metrics : nullptr},
       {.private_instance = config.private_instance,
        .behind_proxy = config.behind_proxy,
        .public_url = config.public_url});

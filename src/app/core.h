@@ -21,6 +21,8 @@
 #include "services/files/file_delivery.h"
 #include "services/files/thumbnail_cache.h"
 #include "services/files/upload_service.h"
+#include "services/people/profile_service.h"
+#include "services/people/statistics_service.h"
 #include "services/search/search_service.h"
 #include "services/tracks/track_service.h"
 #include "services/trails/trail_bulk.h"
@@ -54,6 +56,8 @@ struct Core {
   std::unique_ptr<services::FileDelivery> files;
   std::unique_ptr<services::DiskSpaceMonitor> disk_space;
   std::unique_ptr<services::CategoryPreferences> preferences;
+  std::unique_ptr<services::people::ProfileService> profiles;
+  std::unique_ptr<services::people::StatisticsService> statistics;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation
