@@ -9,6 +9,7 @@
 #
 # usage: bench/people.sh
 #   env: BUILD=build-cc USERS=1000 TRAILS=100000 FOLLOWS=200 DURATION=10s CONNECTIONS=2 ROUNDS=3
+#        FEED=1  write the feed's entries while seeding (FEED=0: an empty feed, much faster)
 #        PIN=1  the server on the first core, wrk on the second (taskset)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +21,7 @@ DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-2}
 ROUNDS=${ROUNDS:-3}
 PIN=${PIN:-1}
+FEED=${FEED:-1}
 SERVER_CPU=() CLIENT_CPU=()
 if [ "$PIN" = 1 ] && [ "$(nproc)" -ge 2 ]; then SERVER_CPU=(taskset -c 0) CLIENT_CPU=(taskset -c 1); fi
 cmake --build "$BUILD" --target cairn cairn_people_seed -j2 >/dev/null
@@ -56,7 +58,7 @@ latency() {
 import re, sys
 text = sys.stdin.read()
 def ms(p):
-    m = re.search(r"^\s*" + p + r"%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
+    m = re.search(r"^\s*" + str(p) + r"%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
     v, u = float(m.group(1)), m.group(2)
     return v / 1000 if u == "us" else v * 1000 if u == "s" else v
 rps = re.search(r"Requests/sec:\s+([\d.]+)", text).group(1)
@@ -71,7 +73,7 @@ serve "$DIR" "$PORT"
 read -r BENCH TOKEN < <(sign_up "$API")
 stop
 start=$(date +%s)
-"$SEED" --dir "$DIR" --bench "$BENCH" --users "$USERS" --trails "$TRAILS" --follows "$FOLLOWS"
+"$SEED" --dir "$DIR" --bench "$BENCH" --users "$USERS" --trails "$TRAILS" --follows "$FOLLOWS" --feed "$FEED"
 echo "seeded $TRAILS trails, $USERS users, $FOLLOWS follows each in $(( $(date +%s) - start )) s" \
   "($(du -sh "$DIR/data.db" | cut -f1))" >&2
 serve "$DIR" "$PORT"
