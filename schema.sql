@@ -92,11 +92,11 @@ CREATE TABLE trails (
   -- Where its photos were taken: {file name: {lat, lon}}, from the camera's GPS or placed by
   -- hand (services/families/photo_positions.h); NULL when none is known.
   photo_positions        TEXT,
-  -- How many people like it (trail_likes, kept by its triggers).
-  like_count             INTEGER NOT NULL DEFAULT 0,
   -- The highest point of its track in metres (migration 19), NULL without a track or one without
   -- elevations, and for trails stored before version 19 until their track is uploaded again.
-  max_elevation          REAL
+  max_elevation          REAL,
+  -- How many people like it (trail_likes, kept by its triggers).
+  like_count             INTEGER NOT NULL DEFAULT 0
 );
 -- Trails stored before schema 14 whose `line_breaks` are not known yet: the server reads their
 -- tracks again at start and takes them off (services/tracks/line_breaks_backfill.h). Not an API

@@ -28,7 +28,6 @@ DROP TRIGGER user_activities_trails_delete; DROP TRIGGER user_activities_summit_
 DROP TRIGGER user_activities_summit_logs_update; DROP TRIGGER user_activities_summit_logs_delete;
 DROP VIEW user_activities_refresh; DROP TABLE user_activities; DROP TABLE user_cells;
 ALTER TABLE trails DROP COLUMN max_elevation;
-PRAGMA user_version = 18;
 )sql";
 
 std::vector<std::string> Rows(Database& database, const std::string& sql) {
@@ -85,13 +84,19 @@ TEST_CASE("migration 19 fills the statistics from the trails and summit logs alr
   {
     auto database = Database::Open({old, 1});
     REQUIRE(database.ok());
-    REQUIRE((*database)
-                ->Write<bool>([](Connection& c) -> util::Result<bool> {
-                  CAIRN_RETURN_IF_ERROR(c.ExecuteScript(kItems));
-                  CAIRN_RETURN_IF_ERROR(c.ExecuteScript(kDropStatistics));
-                  return true;
-                })
-                .ok());
+    auto written = (*database)->Write<bool>([](Connection& c) -> util::Result<bool> {
+      CAIRN_RETURN_IF_ERROR(c.ExecuteScript(kItems));
+      CAIRN_RETURN_IF_ERROR(c.ExecuteScript(kDropStatistics));
+      return true;
+    });
+    INFO((written.ok() ? std::string() : written.error().message));
+    REQUIRE(written.ok());
+    auto version = (*database)->Write<bool>([](Connection& c) -> util::Result<bool> {
+      CAIRN_RETURN_IF_ERROR(c.ExecuteScript("PRAGMA user_version = 18"));
+      return true;
+    });
+    INFO((version.ok() ? std::string() : version.error().message));
+    REQUIRE(version.ok());
   }
   auto migrated = Database::Open({old, 1});
   REQUIRE(migrated.ok());
