@@ -25,7 +25,8 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       preference_routes_(services.preferences),
       like_routes_(services.likes),
       follow_routes_(services.follows),
-      merge_routes_(services.merge_suggestions, services.merge) {}
+      merge_routes_(services.merge_suggestions, services.merge),
+      profile_routes_(services.profiles, services.statistics) {}
 
 void ApiRoutes::Register(http::Router& http_router) {
   ApiRouter router(http_router, callers_);
@@ -38,6 +39,7 @@ void ApiRoutes::Register(http::Router& http_router) {
   file_routes_.Register(router);
   search_routes_.Register(router);
   merge_routes_.Register(router);
+  profile_routes_.Register(router);
   // Route groups a family may ask for beside its generic routes.
   const std::map<std::string, std::function<void()>> groups = {
       {"accounts", [&] { account_routes_.Register(router); }},

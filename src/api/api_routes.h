@@ -8,6 +8,7 @@
 #include "api/discovery/discovery_routes.h"
 #include "api/files/file_routes.h"
 #include "api/merge/merge_routes.h"
+#include "api/people/profile_routes.h"
 #include "api/records/record_routes.h"
 #include "api/records/trail_bulk_routes.h"
 #include "api/search/search_routes.h"
@@ -37,6 +38,8 @@ struct ApiServices {
   services::Follows& follows;
   services::MergeSuggestions& merge_suggestions;
   services::TrailMerge& merge;
+  services::people::ProfileService& profiles;
+  services::people::StatisticsService& statistics;
   // The request counters GET /metrics reports; null when --metrics is off (no such route).
   const services::RequestMetrics* metrics = nullptr;
 };
@@ -72,6 +75,7 @@ class ApiRoutes {
   LikeRoutes like_routes_;
   FollowRoutes follow_routes_;
   MergeRoutes merge_routes_;
+  ProfileRoutes profile_routes_;
 };
 
 }  // namespace cairn::api

@@ -139,12 +139,13 @@ int RunServer(const Config& config) {
   services::HealthMonitor health(*c.database, *c.disk_space, config.data_dir, CAIRN_VERSION);
   std::optional<services::RequestMetrics> metrics;
   if (config.metrics) metrics.emplace();
-  api::ApiRoutes routes({*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.bulk,
-                         *c.search, *c.uploads, *c.files, health, *c.preferences, *c.likes,
-                         *c.follows, *c.merge_suggestions, *c.merge, metrics ? &*metrics : nullptr},
-                        {.private_instance = config.private_instance,
-                         .behind_proxy = config.behind_proxy,
-                         .public_url = config.public_url});
+  api::ApiRoutes routes(
+      {*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.bulk, *c.search, *c.uploads,
+       *c.files, health, *c.preferences, *c.likes, *c.follows, *c.merge_suggestions, *c.merge,
+       *c.profiles, *c.statistics, metrics ? &*metrics : nullptr},
+      {.private_instance = config.private_instance,
+       .behind_proxy = config.behind_proxy,
+       .public_url = config.public_url});
   routes.Register(router);
   web::WebRoutes web_routes(*web_app, WebAppOptions(config, std::move(tile_archive)));
   web_routes.Register(router);

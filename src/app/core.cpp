@@ -103,6 +103,9 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
       std::make_unique<services::MergeSuggestions>(*core->database, *core->records);
   core->merge = std::make_unique<services::TrailMerge>(*core->database, *core->records,
                                                        *core->blobs, core->clock);
+  core->profiles = std::make_unique<services::people::ProfileService>(
+      *core->database, *core->records, *core->search);
+  core->statistics = std::make_unique<services::people::StatisticsService>(*core->database);
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
   return core;

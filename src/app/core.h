@@ -23,6 +23,8 @@
 #include "services/files/upload_service.h"
 #include "services/merge/merge_suggestions.h"
 #include "services/merge/trail_merge.h"
+#include "services/people/profile_service.h"
+#include "services/people/statistics_service.h"
 #include "services/search/search_service.h"
 #include "services/social/follows.h"
 #include "services/social/trail_likes.h"
@@ -62,6 +64,8 @@ struct Core {
   std::unique_ptr<services::Follows> follows;
   std::unique_ptr<services::MergeSuggestions> merge_suggestions;
   std::unique_ptr<services::TrailMerge> merge;
+  std::unique_ptr<services::people::ProfileService> profiles;
+  std::unique_ptr<services::people::StatisticsService> statistics;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

@@ -500,6 +500,133 @@ INSERT INTO feed_entries SELECT author, 'list', id, author, created FROM lists;
 INSERT INTO feed_entries SELECT author, 'summit_log', id, author, created FROM summit_logs;
 )sql",
        nullptr},
+      // 19: statistics (issue 19): trails' highest point, and per-user activities and places
+      // kept by triggers.
+      {19, R"sql(-- The highest point of a trail's track in metres; NULL until its track is read again.
+ALTER TABLE trails ADD COLUMN max_elevation REAL;
+-- Statistics (migration 19, issue 19): what each user completed, kept on every write so a
+-- profile's statistics read a few index entries instead of every track. One activity per user,
+-- completed item and day: their own trail on its date, and their summit logs (on any trail, or on
+-- none); a summit log on one's own trail on the trail's date is the same outing, counted once.
+-- `public` is whether strangers may count it (its trail is public), so the statistics a caller
+-- sees are a GROUP BY over (user, public, day). Kept by the triggers below, from any writer, in
+-- the same statement as the write (services/people/statistics_service.h; docs/STATISTICS.md).
+CREATE TABLE user_activities (
+  user             TEXT NOT NULL,
+  item             TEXT NOT NULL,  -- the trail, or the summit log when it is on no trail
+  day              TEXT NOT NULL,  -- YYYY-MM-DD
+  trail            TEXT NOT NULL DEFAULT '',
+  public           INTEGER NOT NULL DEFAULT 0,
+  category         TEXT NOT NULL DEFAULT '',
+  name             TEXT NOT NULL DEFAULT '',
+  distance         REAL NOT NULL DEFAULT 0,
+  elevation_gain   REAL NOT NULL DEFAULT 0,
+  elevation_loss   REAL NOT NULL DEFAULT 0,
+  duration         REAL NOT NULL DEFAULT 0,
+  moving_duration  REAL NOT NULL DEFAULT 0,
+  max_elevation    REAL,
+  -- The grid cells its trail's preview line passes through (cairn_line_cells), as counted into
+  -- user_cells, so taking the activity out takes out exactly what it put in.
+  cells            TEXT NOT NULL DEFAULT '[]',
+  PRIMARY KEY (user, item, day)
+) WITHOUT ROWID;
+CREATE INDEX user_activities_user_public_day ON user_activities (user, public, day);
+CREATE INDEX user_activities_item ON user_activities (item);
+-- The places each user has been: how many of their activities (and public ones) pass each cell.
+CREATE TABLE user_cells (
+  user               TEXT NOT NULL,
+  cell               INTEGER NOT NULL,  -- geo/grid_cells.h
+  activities         INTEGER NOT NULL DEFAULT 0,
+  public_activities  INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (user, cell)
+) WITHOUT ROWID;
+-- Inserting (user, item, day) here computes that activity again from its trail and summit logs:
+-- the figures of the user's own trail when it is dated that day, else those of their summit log
+-- of that day (the longest) when it has any, else its trail's.
+CREATE VIEW user_activities_refresh (user, item, day) AS SELECT NULL, NULL, NULL WHERE 0;
+CREATE TRIGGER user_activities_refresh_one INSTEAD OF INSERT ON user_activities_refresh BEGIN
+  DELETE FROM user_activities WHERE user = NEW.user AND item = NEW.item AND day = NEW.day;
+  INSERT INTO user_activities (user, item, day, trail, public, category, name, distance,
+    elevation_gain, elevation_loss, duration, moving_duration, max_elevation, cells)
+  SELECT NEW.user, NEW.item, NEW.day, coalesce(x.id, ''), coalesce(x.public, 0),
+    coalesce(x.category, ''), coalesce(x.name, ''),
+    CASE WHEN x.by_trail THEN coalesce(x.distance, 0) ELSE x.log_distance END,
+    CASE WHEN x.by_trail THEN coalesce(x.elevation_gain, 0) ELSE x.log_elevation_gain END,
+    CASE WHEN x.by_trail THEN coalesce(x.elevation_loss, 0) ELSE x.log_elevation_loss END,
+    CASE WHEN x.by_trail THEN coalesce(x.duration, 0) ELSE x.log_duration END,
+    CASE WHEN x.by_trail THEN coalesce(x.moving_duration, 0) ELSE 0 END,
+    x.max_elevation, coalesce(cairn_line_cells(x.preview, x.lat, x.lon), '[]')
+  FROM (SELECT t.id, t.public, t.category, t.name, t.distance, t.elevation_gain,
+      t.elevation_loss, t.duration, t.moving_duration, t.max_elevation, t.preview, t.lat, t.lon,
+      s.id AS log, s.distance AS log_distance, s.elevation_gain AS log_elevation_gain,
+      s.elevation_loss AS log_elevation_loss, s.duration AS log_duration,
+      (t.author IS NEW.user AND substr(t.date, 1, 10) IS NEW.day) AS own,
+      (t.author IS NEW.user AND substr(t.date, 1, 10) IS NEW.day)
+        OR NOT (s.distance > 0 OR s.duration > 0 OR s.elevation_gain > 0) IS 1 AS by_trail
+    FROM (SELECT NEW.item AS item) k
+    LEFT JOIN trails t ON t.id = k.item
+    LEFT JOIN summit_logs s ON s.id = (SELECT l.id FROM summit_logs l WHERE l.author = NEW.user
+      AND (l.trail = NEW.item OR (l.trail = '' AND l.id = NEW.item))
+      AND substr(l.date, 1, 10) = NEW.day ORDER BY l.distance DESC, l.id LIMIT 1)) x
+  WHERE NEW.day != '' AND (x.own OR x.log IS NOT NULL);
+END;
+CREATE TRIGGER user_activities_cells_insert AFTER INSERT ON user_activities BEGIN
+  INSERT INTO user_cells (user, cell, activities, public_activities)
+    SELECT NEW.user, j.value, 1, NEW.public FROM json_each(NEW.cells) j WHERE 1
+    ON CONFLICT (user, cell) DO UPDATE SET activities = activities + 1,
+      public_activities = public_activities + excluded.public_activities;
+END;
+CREATE TRIGGER user_activities_cells_delete AFTER DELETE ON user_activities BEGIN
+  UPDATE user_cells SET activities = activities - 1,
+    public_activities = public_activities - OLD.public
+    WHERE user = OLD.user AND cell IN (SELECT value FROM json_each(OLD.cells));
+  DELETE FROM user_cells WHERE user = OLD.user AND activities <= 0
+    AND cell IN (SELECT value FROM json_each(OLD.cells));
+END;
+CREATE TRIGGER user_activities_trails_insert AFTER INSERT ON trails WHEN NEW.date != '' BEGIN
+  INSERT INTO user_activities_refresh VALUES (NEW.author, NEW.id, substr(NEW.date, 1, 10));
+END;
+-- A trail's change reaches its author's activity and everyone's summit logs on it (its public
+-- flag, category, name and figures are theirs too). UNION: the rows are gathered before any
+-- is computed again.
+CREATE TRIGGER user_activities_trails_update AFTER UPDATE OF author, date, public, category, name,
+  distance, elevation_gain, elevation_loss, duration, moving_duration, max_elevation, preview, lat,
+  lon ON trails WHEN OLD.author IS NOT NEW.author OR OLD.date IS NOT NEW.date
+  OR OLD.public IS NOT NEW.public OR OLD.category IS NOT NEW.category OR OLD.name IS NOT NEW.name
+  OR OLD.distance IS NOT NEW.distance OR OLD.elevation_gain IS NOT NEW.elevation_gain
+  OR OLD.elevation_loss IS NOT NEW.elevation_loss OR OLD.duration IS NOT NEW.duration
+  OR OLD.moving_duration IS NOT NEW.moving_duration OR OLD.max_elevation IS NOT NEW.max_elevation
+  OR OLD.preview IS NOT NEW.preview OR OLD.lat IS NOT NEW.lat OR OLD.lon IS NOT NEW.lon BEGIN
+  INSERT INTO user_activities_refresh SELECT user, item, day FROM user_activities WHERE item = NEW.id
+    UNION SELECT NEW.author, NEW.id, substr(NEW.date, 1, 10) WHERE NEW.date != '';
+END;
+CREATE TRIGGER user_activities_trails_delete AFTER DELETE ON trails BEGIN
+  INSERT INTO user_activities_refresh
+    SELECT user, item, day FROM user_activities WHERE item = OLD.id UNION SELECT '', '', '' WHERE 0;
+END;
+CREATE TRIGGER user_activities_summit_logs_insert AFTER INSERT ON summit_logs BEGIN
+  INSERT INTO user_activities_refresh VALUES (NEW.author,
+    CASE WHEN NEW.trail = '' THEN NEW.id ELSE NEW.trail END, substr(NEW.date, 1, 10));
+END;
+CREATE TRIGGER user_activities_summit_logs_update AFTER UPDATE OF author, trail, date, distance,
+  duration, elevation_gain ON summit_logs WHEN OLD.author IS NOT NEW.author
+  OR OLD.trail IS NOT NEW.trail OR OLD.date IS NOT NEW.date OR OLD.distance IS NOT NEW.distance
+  OR OLD.duration IS NOT NEW.duration OR OLD.elevation_gain IS NOT NEW.elevation_gain BEGIN
+  INSERT INTO user_activities_refresh SELECT OLD.author,
+    CASE WHEN OLD.trail = '' THEN OLD.id ELSE OLD.trail END, substr(OLD.date, 1, 10)
+    UNION SELECT NEW.author, CASE WHEN NEW.trail = '' THEN NEW.id ELSE NEW.trail END,
+      substr(NEW.date, 1, 10);
+END;
+CREATE TRIGGER user_activities_summit_logs_delete AFTER DELETE ON summit_logs BEGIN
+  INSERT INTO user_activities_refresh VALUES (OLD.author,
+    CASE WHEN OLD.trail = '' THEN OLD.id ELSE OLD.trail END, substr(OLD.date, 1, 10));
+END;
+-- Everyone's completed trails and summit logs so far.
+INSERT INTO user_activities_refresh SELECT author, id, substr(date, 1, 10) FROM trails
+  WHERE date != '' UNION SELECT author, CASE WHEN trail = '' THEN id ELSE trail END,
+  substr(date, 1, 10) FROM summit_logs WHERE date != '';
+)sql",
+       nullptr},
   };
   return kMigrations;
 }

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "geo/grid_cells.h"
 #include "geo/line_area.h"
 #include "storage/fts5_api.h"
 #include "util/search_words.h"
@@ -222,6 +223,25 @@ void DistanceFunction(sqlite3_context* context, int count, sqlite3_value** argum
                           sqlite3_value_double(arguments[2]), sqlite3_value_double(arguments[3])));
 }
 
+// cairn_line_cells(polyline, lat, lon): the cells of the line as a JSON array of integers, or of
+// the start (lat, lon) when there is no line and the start is set (not 0, 0).
+void LineCellsFunction(sqlite3_context* context, int count, sqlite3_value** arguments) {
+  if (AnyNull(count, arguments)) return sqlite3_result_null(context);
+  Guarded(context, [&] {
+    std::vector<int64_t> cells = geo::GridCellsOfEncodedLine(TextOf(arguments[0]));
+    const geo::LatLon start{sqlite3_value_double(arguments[1]), sqlite3_value_double(arguments[2])};
+    if (cells.empty() && (start.lat != 0 || start.lon != 0))
+      cells.push_back(geo::GridCellOf(start));
+    std::string json = "[";
+    for (size_t i = 0; i < cells.size(); ++i) {
+      if (i > 0) json += ',';
+      json += std::to_string(cells[i]);
+    }
+    json += ']';
+    sqlite3_result_text64(context, json.data(), json.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+  });
+}
+
 void Register(sqlite3* db, const char* name, int arguments,
               void (*function)(sqlite3_context*, int, sqlite3_value**)) {
   const int result = sqlite3_create_function_v2(
@@ -241,6 +261,7 @@ void RegisterSqlFunctions(sqlite3* db) {
   Register(db, "cairn_line_crosses_box", 6, &LineCrossesBoxFunction);
   Register(db, "cairn_line_within", 4, &LineWithinFunction);
   Register(db, "cairn_distance", 4, &DistanceFunction);
+  Register(db, "cairn_line_cells", 3, &LineCellsFunction);
 }
 
 }  // namespace cairn::storage

@@ -18,6 +18,10 @@
 //                                      point (geo::DistanceToLineMeters), else 0.
 //   cairn_distance(lat1, lon1, lat2, lon2)
 //                                      metres between two points (geo::DistanceMeters).
+//   cairn_line_cells(polyline, lat, lon)
+//                                      the grid cells of about 1 km the line passes through
+//                                      (geo::GridCellsOfEncodedLine) as a JSON array of integers;
+//                                      without a line, the cell of the start unless it is 0, 0.
 // NULL arguments give NULL; a line that does not decode is in no area.
 #pragma once
 

@@ -110,6 +110,8 @@ FamilyDefinition TrailFamily() {
             ServerOnly(OptionalNumber("device_elevation_gain")),
             ServerOnly(OptionalNumber("device_elevation_loss")),
             ServerOnly(OptionalNumber("device_duration")),
+            // The track's highest point (null without one), for profile statistics.
+            ServerOnly(OptionalNumber("max_elevation")),
             // A kind of the trail's category ("Day hike" under Hiking); gone with it.
             Relation("subcategory", kSubcategories, OnDelete::kUnlink),
             // The track's own figures beside the ones in effect, and which of those a person
@@ -119,8 +121,7 @@ FamilyDefinition TrailFamily() {
             ServerOnly(OptionalNumber("computed_elevation_gain")),
             ServerOnly(OptionalNumber("computed_elevation_loss")),
             ServerOnly(Date("computed_date")),
-            Selects("overrides",
-                    {kOverridableTrailFields.begin(), kOverridableTrailFields.end()}),
+            Selects("overrides", {kOverridableTrailFields.begin(), kOverridableTrailFields.end()}),
             JsonField(kPhotoPositions),
             // How many people like it: trail_likes' triggers count, nobody writes it.
             ServerOnly(Integer("like_count", 0))}},

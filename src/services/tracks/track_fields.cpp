@@ -1,6 +1,8 @@
 // Statistics and geometry of a track, as record fields.
 #include "services/tracks/track_fields.h"
 
+#include <cmath>
+
 #include "geo/polyline.h"
 #include "geo/simplify.h"
 #include "geo/statistics.h"
@@ -75,6 +77,9 @@ Json TrailFieldsFromTrack(const geo::Track& track) {
   auto number_or_null = [](const std::optional<double>& value) {
     return value ? Json(*value) : Json(nullptr);
   };
+  // The highest point reached, for a profile's records (NaN: no point has an elevation).
+  fields["max_elevation"] =
+      std::isnan(stats.max_elevation_m) ? Json(nullptr) : Json(stats.max_elevation_m);
   fields["device_distance"] = number_or_null(device.distance_m);
   fields["device_elevation_gain"] = number_or_null(device.ascent_m);
   fields["device_elevation_loss"] = number_or_null(device.descent_m);
@@ -118,6 +123,7 @@ Json TrailFieldsWithoutTrack() {
               {"min_lon", 0},
               {"max_lon", 0},
               {"device_totals", nullptr},
+              {"max_elevation", nullptr},
               {"device_distance", nullptr},
               {"device_elevation_gain", nullptr},
               {"device_elevation_loss", nullptr},

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Profiles and the feed at scale: USERS users, TRAILS trails and FOLLOWS accepted follows per user
+# (bench/people_seed.cpp writes them into a stopped data dir), then p50/p99 of
+# GET /profile/{handle}/stats (random users, as a signed-in stranger) and of GET /feed (the bench
+# user's first page; "not available" while the route does not answer 200), each with wrk --latency.
+# Then what keeping the statistics costs a trail create: PUT /trail with a date and a start
+# (bench/people_create.lua) on fresh data dirs of the same binary, as shipped and with the
+# statistics triggers dropped (the only difference), alternating ROUNDS times.
+#
+# usage: bench/people.sh
+#   env: BUILD=build-cc USERS=1000 TRAILS=100000 FOLLOWS=200 DURATION=10s CONNECTIONS=2 ROUNDS=3
+#        FEED=1  write the feed's entries while seeding (FEED=0: an empty feed, much faster)
+#        PIN=1  the server on the first core, wrk on the second (taskset)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build-cc}
+USERS=${USERS:-1000}
+TRAILS=${TRAILS:-100000}
+FOLLOWS=${FOLLOWS:-200}
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-2}
+ROUNDS=${ROUNDS:-3}
+PIN=${PIN:-1}
+FEED=${FEED:-1}
+SERVER_CPU=() CLIENT_CPU=()
+if [ "$PIN" = 1 ] && [ "$(nproc)" -ge 2 ]; then SERVER_CPU=(taskset -c 0) CLIENT_CPU=(taskset -c 1); fi
+cmake --build "$BUILD" --target cairn cairn_people_seed -j2 >/dev/null
+CAIRN=$BUILD/cairn
+SEED=$BUILD/bench/cairn_people_seed
+TRIGGERS="user_activities_trails_insert user_activities_trails_update user_activities_trails_delete
+  user_activities_summit_logs_insert user_activities_summit_logs_update
+  user_activities_summit_logs_delete"
+
+PID=""
+DIRS=()
+trap '[ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "${DIRS[@]}"' EXIT
+
+# serve DIR PORT: starts the server and waits for it.
+serve() {
+  "${SERVER_CPU[@]}" "$CAIRN" serve --http "127.0.0.1:$2" --dir "$1" 2>/dev/null &
+  PID=$!
+  for _ in $(seq 300); do curl -sf "http://127.0.0.1:$2/api/health" >/dev/null && return; sleep 0.1; done
+  echo "server did not start" >&2; exit 1
+}
+stop() { kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""; }
+free_port() { python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])'; }
+# sign_up API: the bench user; prints "id token".
+sign_up() {
+  curl -s -X PUT "$1/user" -H 'Content-Type: application/json' \
+    -d '{"username":"bench","email":"b@example.com","password":"bench-pass","passwordConfirm":"bench-pass"}' >/dev/null
+  curl -s -X POST "$1/auth/login" -H 'Content-Type: application/json' \
+    -d '{"username":"bench","password":"bench-pass"}' |
+    python3 -c 'import json,sys;d=json.load(sys.stdin);print(d["record"]["id"],d["token"])'
+}
+# latency SCRIPT_OR_URL...: wrk --latency; prints "p50 p99" in ms.
+latency() {
+  "${CLIENT_CPU[@]}" wrk --latency -t 1 -c "$CONNECTIONS" -d "$DURATION" "$@" | python3 -c '
+import re, sys
+text = sys.stdin.read()
+def ms(p):
+    m = re.search(r"^\s*" + str(p) + r"%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
+    v, u = float(m.group(1)), m.group(2)
+    return v / 1000 if u == "us" else v * 1000 if u == "s" else v
+rps = re.search(r"Requests/sec:\s+([\d.]+)", text).group(1)
+print(f"{ms(50):.2f} {ms(99):.2f} {rps}")'
+}
+
+# 1. The seeded archive.
+DIR=$(mktemp -d); DIRS+=("$DIR")
+PORT=$(free_port)
+API=http://127.0.0.1:$PORT/api/v1
+serve "$DIR" "$PORT"
+read -r BENCH TOKEN < <(sign_up "$API")
+stop
+start=$(date +%s)
+"$SEED" --dir "$DIR" --bench "$BENCH" --users "$USERS" --trails "$TRAILS" --follows "$FOLLOWS" --feed "$FEED"
+echo "seeded $TRAILS trails, $USERS users, $FOLLOWS follows each in $(( $(date +%s) - start )) s" \
+  "($(du -sh "$DIR/data.db" | cut -f1))" >&2
+serve "$DIR" "$PORT"
+curl -sf "$API/profile/@u00001/stats" -H "Authorization: Bearer $TOKEN" >/dev/null
+read -r s50 s99 srps < <(USERS=$USERS TOKEN=$TOKEN latency -s bench/people_stats.lua "$API")
+echo "GET /profile/{handle}/stats: p50 $s50 ms, p99 $s99 ms ($srps req/s, $CONNECTIONS connections)"
+status=$(curl -s -o /dev/null -w '%{http_code}' "$API/feed?page=1&perPage=10" -H "Authorization: Bearer $TOKEN")
+if [ "$status" = 200 ]; then
+  read -r f50 f99 frps < <(latency -H "Authorization: Bearer $TOKEN" "$API/feed?page=1&perPage=10")
+  echo "GET /feed: p50 $f50 ms, p99 $f99 ms ($frps req/s, $CONNECTIONS connections)"
+else
+  echo "GET /feed: not available (HTTP $status)"
+fi
+stop
+
+# 2. The cost of the statistics' upkeep on create.
+# create_rate with|without: requests/s of PUT /trail on a fresh data dir.
+create_rate() {
+  local dir port api user token
+  dir=$(mktemp -d); DIRS+=("$dir")
+  port=$(free_port)
+  api=http://127.0.0.1:$port/api/v1
+  serve "$dir" "$port"
+  read -r user token < <(sign_up "$api")
+  if [ "$1" = without ]; then
+    stop
+    for t in $TRIGGERS; do sqlite3 "$dir/data.db" "DROP TRIGGER $t"; done
+    serve "$dir" "$port"
+  fi
+  TOKEN=$token AUTHOR=$user "${CLIENT_CPU[@]}" wrk -t 1 -c 4 -d "$DURATION" \
+    -s bench/people_create.lua "$api/trail" | awk '/Requests\/sec/ {print $2}'
+  stop
+  rm -rf "$dir"
+}
+with=() without=()
+for round in $(seq "$ROUNDS"); do
+  with+=("$(create_rate with)")
+  without+=("$(create_rate without)")
+  echo "round $round: with statistics ${with[-1]} req/s, without ${without[-1]} req/s" >&2
+done
+python3 - "${with[*]}" "${without[*]}" <<'PY'
+import statistics, sys
+w = [float(x) for x in sys.argv[1].split()]
+wo = [float(x) for x in sys.argv[2].split()]
+mw, mwo = statistics.median(w), statistics.median(wo)
+print(f"PUT /trail with the statistics' upkeep: {mw:8.0f} req/s (runs: {', '.join(f'{x:.0f}' for x in w)})")
+print(f"PUT /trail without its triggers:        {mwo:8.0f} req/s (runs: {', '.join(f'{x:.0f}' for x in wo)})")
+print(f"cost of the statistics: {100 * (1 - mw / mwo):.1f} % of create throughput "
+      f"(ratio {mwo / mw:.3f})")
+PY
