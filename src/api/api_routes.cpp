@@ -22,7 +22,8 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       bulk_routes_(services.bulk),
       search_routes_(services.search),
       file_routes_(services.uploads, services.files),
-      preference_routes_(services.preferences) {}
+      preference_routes_(services.preferences),
+      feed_routes_(services.feed, services.notifications, services.trail_comments) {}
 
 void ApiRoutes::Register(http::Router& http_router) {
   ApiRouter router(http_router, callers_);
@@ -34,6 +35,7 @@ void ApiRoutes::Register(http::Router& http_router) {
   }
   file_routes_.Register(router);
   search_routes_.Register(router);
+  feed_routes_.Register(router);
   // Route groups a family may ask for beside its generic routes.
   const std::map<std::string, std::function<void()>> groups = {
       {"accounts", [&] { account_routes_.Register(router); }},

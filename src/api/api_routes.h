@@ -6,6 +6,7 @@
 #include "api/accounts/account_routes.h"
 #include "api/categories/preference_routes.h"
 #include "api/discovery/discovery_routes.h"
+#include "api/feed/feed_routes.h"
 #include "api/files/file_routes.h"
 #include "api/records/record_routes.h"
 #include "api/records/trail_bulk_routes.h"
@@ -32,6 +33,9 @@ struct ApiServices {
   services::CategoryPreferences& preferences;
   // The request counters GET /metrics reports; null when --metrics is off (no such route).
   const services::RequestMetrics* metrics = nullptr;
+  services::FeedService& feed;
+  services::NotificationService& notifications;
+  services::TrailComments& trail_comments;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -62,6 +66,7 @@ class ApiRoutes {
   SearchRoutes search_routes_;
   FileRoutes file_routes_;
   PreferenceRoutes preference_routes_;
+  FeedRoutes feed_routes_;
 };
 
 }  // namespace cairn::api

@@ -17,6 +17,8 @@
 #include "services/core/family_registry.h"
 #include "services/core/record_service.h"
 #include "services/discovery/trail_discovery.h"
+#include "services/feed/feed_service.h"
+#include "services/feed/notification_service.h"
 #include "services/files/disk_space_monitor.h"
 #include "services/files/file_delivery.h"
 #include "services/files/thumbnail_cache.h"
@@ -24,6 +26,7 @@
 #include "services/search/search_service.h"
 #include "services/tracks/track_service.h"
 #include "services/trails/trail_bulk.h"
+#include "services/trails/trail_comments.h"
 #include "storage/blob_store.h"
 #include "storage/database.h"
 #include "util/clock.h"
@@ -54,6 +57,9 @@ struct Core {
   std::unique_ptr<services::FileDelivery> files;
   std::unique_ptr<services::DiskSpaceMonitor> disk_space;
   std::unique_ptr<services::CategoryPreferences> preferences;
+  std::unique_ptr<services::FeedService> feed;
+  std::unique_ptr<services::NotificationService> notifications;
+  std::unique_ptr<services::TrailComments> trail_comments;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

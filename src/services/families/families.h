@@ -25,6 +25,7 @@ FamilyDefinition TagFamily();
 FamilyDefinition SubcategoryFamily();
 FamilyDefinition UserCategoryPreferenceFamily();     // preferences.cpp
 FamilyDefinition UserSubcategoryPreferenceFamily();  // preferences.cpp
+FamilyDefinition NotificationFamily();
 
 // Adds every family to `registry` and seals it. `clock` must outlive the registry.
 void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock);

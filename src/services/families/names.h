@@ -20,5 +20,6 @@ inline constexpr char kSettings[] = "settings";
 inline constexpr char kSubcategories[] = "subcategories";
 inline constexpr char kUserCategoryPreferences[] = "user_category_preferences";
 inline constexpr char kUserSubcategoryPreferences[] = "user_subcategory_preferences";
+inline constexpr char kNotifications[] = "notifications";
 
 }  // namespace cairn::services

@@ -22,6 +22,7 @@ void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock) {
   registry.Add(SubcategoryFamily());
   registry.Add(UserCategoryPreferenceFamily());
   registry.Add(UserSubcategoryPreferenceFamily());
+  registry.Add(NotificationFamily());
   registry.Seal();
 }
 
