@@ -27,7 +27,8 @@ struct People {
   // The types of `token`'s notifications, newest first.
   std::vector<std::string> Types(const std::string& token) {
     std::vector<std::string> out;
-    for (const auto& n : Notifications(token, "?perPage=100")["items"]) out.push_back(n["type"]);
+    const Json page = Notifications(token, "?perPage=100");
+    for (const auto& n : page["items"]) out.push_back(n["type"]);
     return out;
   }
   std::string Comment(const std::string& token, const std::string& author, const std::string& trail,
