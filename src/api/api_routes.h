@@ -6,6 +6,7 @@
 #include "api/accounts/account_routes.h"
 #include "api/categories/preference_routes.h"
 #include "api/discovery/discovery_routes.h"
+#include "api/feed/feed_routes.h"
 #include "api/files/file_routes.h"
 #include "api/merge/merge_routes.h"
 #include "api/people/profile_routes.h"
@@ -42,6 +43,9 @@ struct ApiServices {
   services::people::StatisticsService& statistics;
   // The request counters GET /metrics reports; null when --metrics is off (no such route).
   const services::RequestMetrics* metrics = nullptr;
+  services::FeedService& feed;
+  services::NotificationService& notifications;
+  services::TrailComments& trail_comments;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -76,6 +80,7 @@ class ApiRoutes {
   FollowRoutes follow_routes_;
   MergeRoutes merge_routes_;
   ProfileRoutes profile_routes_;
+  FeedRoutes feed_routes_;
 };
 
 }  // namespace cairn::api

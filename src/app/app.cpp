@@ -17,6 +17,7 @@
 #include "app/doctor_command.h"
 #include "http/server.h"
 #include "services/families/names.h"
+#include "services/feed/notification_digest.h"
 #include "services/files/photo_position_backfill.h"
 #include "services/health/health_monitor.h"
 #include "services/health/request_metrics.h"
@@ -139,13 +140,16 @@ int RunServer(const Config& config) {
   services::HealthMonitor health(*c.database, *c.disk_space, config.data_dir, CAIRN_VERSION);
   std::optional<services::RequestMetrics> metrics;
   if (config.metrics) metrics.emplace();
-  api::ApiRoutes routes(
-      {*c.records, *c.accounts, *c.auth, *c.tracks, *c.discovery, *c.bulk, *c.search, *c.uploads,
-       *c.files, health, *c.preferences, *c.likes, *c.follows, *c.merge_suggestions, *c.merge,
-       *c.profiles, *c.statistics, metrics ? &*metrics : nullptr},
-      {.private_instance = config.private_instance,
-       .behind_proxy = config.behind_proxy,
-       .public_url = config.public_url});
+  api::ApiRoutes routes({*c.records,  *c.accounts,          *c.auth,
+                         *c.tracks,   *c.discovery,         *c.bulk,
+                         *c.search,   *c.uploads,           *c.files,
+                         health,      *c.preferences,       *c.likes,
+                         *c.follows,  *c.merge_suggestions, *c.merge,
+                         *c.profiles, *c.statistics,        metrics ? &*metrics : nullptr,
+                         *c.feed,     *c.notifications,     *c.trail_comments},
+                        {.private_instance = config.private_instance,
+                         .behind_proxy = config.behind_proxy,
+                         .public_url = config.public_url});
   routes.Register(router);
   web::WebRoutes web_routes(*web_app, WebAppOptions(config, std::move(tile_archive)));
   web_routes.Register(router);
@@ -162,6 +166,10 @@ int RunServer(const Config& config) {
                                .on_request = RecordInto(metrics)});
   if (auto bound = server.Bind(); !bound.ok()) return Fail(bound.error());
   std::jthread backfill = StartLineBreaksBackfill(c);
+  services::NotificationDigest digest(
+      *c.database, *c.notifications, *c.outbox, c.clock,
+      {.interval = std::chrono::seconds(config.mail_digest_seconds)});
+  digest.Start();
 
   std::thread signal_thread([&] {
     int received = 0;

@@ -436,6 +436,9 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
       if (config.smtp_ca_file.empty()) {
         return util::Error::InvalidArgument("--smtp-ca needs the path of a PEM certificate file");
       }
+    } else if (flag == "--mail-digest-seconds") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      CAIRN_ASSIGN_OR_RETURN(config.mail_digest_seconds, BoundedInt(flag, v, 1, 7 * 24 * 3600));
     } else if (flag == "--web-dir") {
       CAIRN_ASSIGN_OR_RETURN(config.web_dir, next());
       if (config.web_dir.empty())

@@ -48,6 +48,9 @@ struct Config {
   std::string smtp_url;           // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
   bool smtp_require_tls = false;  // --smtp-require-tls: smtp:// must upgrade with STARTTLS
   std::string smtp_ca_file;       // --smtp-ca: extra trusted certificates (PEM) for the server
+  // At most one notification digest per user per this many seconds (--mail-digest-seconds, not
+  // in --help: for tests, which cannot wait an hour).
+  int mail_digest_seconds = 3600;
   // The web app: served from this folder instead of the embedded copy (--web-dir, development).
   std::string web_dir;
   // Map tiles: a checked URL template or "none" (--tiles), and its HTML attribution.

@@ -106,6 +106,10 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->profiles = std::make_unique<services::people::ProfileService>(
       *core->database, *core->records, *core->search);
   core->statistics = std::make_unique<services::people::StatisticsService>(*core->database);
+  core->feed = std::make_unique<services::FeedService>(*core->database, *core->records);
+  core->notifications =
+      std::make_unique<services::NotificationService>(*core->database, *core->records);
+  core->trail_comments = std::make_unique<services::TrailComments>(*core->database, *core->records);
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
   return core;

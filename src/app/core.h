@@ -17,6 +17,8 @@
 #include "services/core/family_registry.h"
 #include "services/core/record_service.h"
 #include "services/discovery/trail_discovery.h"
+#include "services/feed/feed_service.h"
+#include "services/feed/notification_service.h"
 #include "services/files/disk_space_monitor.h"
 #include "services/files/file_delivery.h"
 #include "services/files/thumbnail_cache.h"
@@ -30,6 +32,7 @@
 #include "services/social/trail_likes.h"
 #include "services/tracks/track_service.h"
 #include "services/trails/trail_bulk.h"
+#include "services/trails/trail_comments.h"
 #include "storage/blob_store.h"
 #include "storage/database.h"
 #include "util/clock.h"
@@ -66,6 +69,9 @@ struct Core {
   std::unique_ptr<services::TrailMerge> merge;
   std::unique_ptr<services::people::ProfileService> profiles;
   std::unique_ptr<services::people::StatisticsService> statistics;
+  std::unique_ptr<services::FeedService> feed;
+  std::unique_ptr<services::NotificationService> notifications;
+  std::unique_ptr<services::TrailComments> trail_comments;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

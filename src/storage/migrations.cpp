@@ -627,6 +627,79 @@ INSERT INTO user_activities_refresh SELECT author, id, substr(date, 1, 10) FROM 
   substr(date, 1, 10) FROM summit_logs WHERE date != '';
 )sql",
        nullptr},
+      // 20: notifications written by triggers (issue 19).
+      {20, R"sql(-- Notifications (migration 20, issue 19), written by triggers so that every writer makes them in
+-- its own transaction. Each trigger inserts into notifications_new, which keeps the rules in one
+-- place: never for one's own action, only for a local user, no row when the recipient turned the
+-- type's in-app delivery off (settings.notifications.<type>.web = false; missing means on), and
+-- mailed = '-' when its e-mail is off. Metadata keys follow wanderer's (trail_id, trail_name, ...);
+-- what the recipient may no longer see is taken out when it is read (services/feed/).
+CREATE VIEW notifications_new (recipient, author, type, metadata, created) AS
+  SELECT NULL, NULL, NULL, NULL, NULL WHERE 0;
+CREATE TRIGGER notifications_new_insert INSTEAD OF INSERT ON notifications_new
+WHEN NEW.recipient IS NOT NEW.author AND EXISTS (SELECT 1 FROM users WHERE id = NEW.recipient)
+  AND coalesce((SELECT json_extract(s.notifications, '$.' || NEW.type || '.web') FROM settings s
+    WHERE s.user = NEW.recipient AND json_valid(s.notifications)), 1) != 0 BEGIN
+  INSERT INTO notifications (id, created, updated, recipient, author, type, metadata, mailed)
+  VALUES (substr(lower(hex(randomblob(8))), 1, 15), NEW.created, NEW.created, NEW.recipient,
+    NEW.author, NEW.type, NEW.metadata,
+    CASE WHEN coalesce((SELECT json_extract(s.notifications, '$.' || NEW.type || '.email')
+      FROM settings s WHERE s.user = NEW.recipient AND json_valid(s.notifications)), 1) != 0
+    THEN '' ELSE '-' END);
+END;
+CREATE TRIGGER notify_trail_share AFTER INSERT ON trail_share BEGIN
+  INSERT INTO notifications_new SELECT NEW.user, t.author, 'trail_share',
+    json_object('id', t.id, 'trail', t.name,
+      'author', (SELECT '@' || u.username FROM users u WHERE u.id = t.author)), NEW.created
+    FROM trails t WHERE t.id = NEW.trail;
+END;
+CREATE TRIGGER notify_list_share AFTER INSERT ON list_share BEGIN
+  INSERT INTO notifications_new SELECT NEW.user, l.author, 'list_share',
+    json_object('id', l.id, 'list', l.name,
+      'author', (SELECT '@' || u.username FROM users u WHERE u.id = l.author)), NEW.created
+    FROM lists l WHERE l.id = NEW.list;
+END;
+-- The trail's author hears of a comment; everyone else who commented on it earlier, of a reply.
+CREATE TRIGGER notify_comments AFTER INSERT ON comments BEGIN
+  INSERT INTO notifications_new SELECT t.author, NEW.author, 'trail_comment',
+    json_object('comment', substr(NEW.text, 1, 500), 'comment_id', NEW.id, 'trail_id', t.id,
+      'trail_name', t.name,
+      'trail_author', (SELECT '@' || u.username FROM users u WHERE u.id = t.author)), NEW.created
+    FROM trails t WHERE t.id = NEW.trail;
+  INSERT INTO notifications_new SELECT c.author, NEW.author, 'comment_reply',
+    json_object('comment', substr(NEW.text, 1, 500), 'comment_id', NEW.id, 'trail_id', t.id,
+      'trail_name', t.name,
+      'trail_author', (SELECT '@' || u.username FROM users u WHERE u.id = t.author)), NEW.created
+    FROM trails t, (SELECT DISTINCT author FROM comments WHERE trail = NEW.trail AND id != NEW.id) c
+    WHERE t.id = NEW.trail AND c.author != t.author;
+END;
+CREATE TRIGGER notify_summit_logs AFTER INSERT ON summit_logs WHEN NEW.trail != '' BEGIN
+  INSERT INTO notifications_new SELECT t.author, NEW.author, 'summit_log_create',
+    json_object('summit_log_id', NEW.id, 'trail_id', t.id, 'trail_name', t.name,
+      'trail_author', (SELECT '@' || u.username FROM users u WHERE u.id = t.author)), NEW.created
+    FROM trails t WHERE t.id = NEW.trail;
+END;
+CREATE TRIGGER notify_trail_likes AFTER INSERT ON trail_likes BEGIN
+  INSERT INTO notifications_new SELECT t.author, NEW.user, 'trail_like',
+    json_object('trail_id', t.id, 'trail_name', t.name,
+      'trail_author', (SELECT '@' || u.username FROM users u WHERE u.id = t.author),
+      'liker', (SELECT '@' || u.username FROM users u WHERE u.id = NEW.user)), NEW.created
+    FROM trails t WHERE t.id = NEW.trail;
+END;
+-- A follow of a public account is a new follower at once; one of a private account waits as a
+-- request, which goes when the follow does (withdrawn or rejected).
+CREATE TRIGGER notify_follows AFTER INSERT ON follows BEGIN
+  INSERT INTO notifications_new SELECT NEW.followee, NEW.follower,
+    CASE WHEN NEW.status = 'pending' THEN 'follow_request' ELSE 'new_follower' END,
+    json_object('follower', (SELECT '@' || u.username FROM users u WHERE u.id = NEW.follower),
+      'follow_id', NEW.id), NEW.created;
+END;
+CREATE TRIGGER notify_follows_delete AFTER DELETE ON follows WHEN OLD.status = 'pending' BEGIN
+  DELETE FROM notifications WHERE recipient = OLD.followee AND type = 'follow_request'
+    AND json_extract(metadata, '$.follow_id') = OLD.id;
+END;
+)sql",
+       nullptr},
   };
   return kMigrations;
 }

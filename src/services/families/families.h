@@ -27,6 +27,7 @@ FamilyDefinition UserCategoryPreferenceFamily();     // preferences.cpp
 FamilyDefinition UserSubcategoryPreferenceFamily();  // preferences.cpp
 FamilyDefinition TrailLikeFamily();                  // trail_like.cpp
 FamilyDefinition FollowFamily();                     // follow.cpp
+FamilyDefinition NotificationFamily();
 
 // Adds every family to `registry` and seals it. `clock` must outlive the registry.
 void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock);

@@ -25,5 +25,6 @@ inline constexpr char kFollows[] = "follows";
 // A follow's status: accepted, or pending until a private followee answers.
 inline constexpr char kFollowAccepted[] = "accepted";
 inline constexpr char kFollowPending[] = "pending";
+inline constexpr char kNotifications[] = "notifications";
 
 }  // namespace cairn::services

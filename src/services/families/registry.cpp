@@ -24,6 +24,7 @@ void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock) {
   registry.Add(UserSubcategoryPreferenceFamily());
   registry.Add(TrailLikeFamily());
   registry.Add(FollowFamily());
+  registry.Add(NotificationFamily());
   registry.Seal();
 }
 

@@ -103,6 +103,13 @@ struct World {
                       {{"name", "T-secret"}, {"tags", Json::array({ids["TAG"]})}}, owner)
                 .status == 200);
 
+    // bob was told of the share of T (a notification of his own; the triggers write them).
+    Reply told =
+        server.Get("/api/v1/notification?filter=" + Url("type='trail_share'"), ids["bob_token"]);
+    REQUIRE(told.status == 200);
+    REQUIRE(told.body["items"].size() == 1);
+    ids["N"] = told.body["items"][0]["id"];
+
     credentials[Role::kAnonymous] = "";
     credentials[Role::kLinkHolder] = "";
     credentials[Role::kOwner] = owner;
@@ -262,6 +269,10 @@ TEST_CASE("show and update: each caller gets exactly what the access model grant
        All(404, 200, 200, 404, 404, 404, 404, 200)},
       {"follow answer (the followee only)", "POST", "/api/v1/follow/{FOL}",
        R"({"status":"accepted"})", All(401, 200, 403, 404, 404, 401, 404, 200)},
+      {"notification mark seen (its recipient only)", "POST", "/api/v1/notification/{N}",
+       R"({"seen":true})", All(401, 404, 200, 404, 404, 401, 404, 404)},
+      {"notification show (listed only)", "GET", "/api/v1/notification/{N}", "",
+       All(405, 405, 405, 405, 405, 405, 405, 405)},
   };
   RunRows(world, rows);
 }
@@ -333,6 +344,8 @@ TEST_CASE("create: the policy checks what a new record attaches to", "[api][perm
       {"follow in frank's name", "PUT", "/api/v1/follow",
        R"({"follower":"{frank}","followee":"{grace}"})",
        All(401, 403, 403, 403, 403, 401, 403, 403)},
+      {"notification (written by the server only)", "PUT", "/api/v1/notification",
+       R"({"recipient":"{me}","type":"trail_like"})", All(405, 405, 405, 405, 405, 405, 405, 405)},
       {"settings for someone else",
        "PUT",
        "/api/v1/settings",
@@ -368,13 +381,15 @@ TEST_CASE("delete: only who may, and a refused delete changes nothing", "[api][p
        All(401, 0, 404, 404, 404, 401, 404, 0)},
       {"settings", "DELETE", "/api/v1/settings/{SET}", "", All(401, 0, 404, 404, 404, 401, 404, 0)},
       {"tag", "DELETE", "/api/v1/tag/{TAG}", "", All(401, 0, 403, 403, 403, 401, 403, 0)},
+      {"notification", "DELETE", "/api/v1/notification/{N}", "",
+       All(405, 405, 405, 405, 405, 405, 405, 405)},
   };
   RunRows(world, refused);  // 0 marks the owner and the key, whose deletes come last
   // Everything is still there for its owner.
   for (const Row& row : refused) {
     INFO(row.what);
-    CHECK(world.Send(Role::kOwner, "GET", row.path).status ==
-          (row.what == "API token" ? 405 : 200));
+    const bool listed_only = row.what == "API token" || row.what == "notification";
+    CHECK(world.Send(Role::kOwner, "GET", row.path).status == (listed_only ? 405 : 200));
   }
   CHECK(world.Send(Role::kOwner, "GET", "/api/v1/api-token").body.size() == 1);
 
@@ -455,6 +470,24 @@ TEST_CASE("lists and totals show each caller exactly the records they may see",
       CHECK(reply.raw.find("token_hash") == std::string::npos);
     }
   }
+  // Notifications: each caller lists their own only (bob was told of the share of T); anonymous
+  // callers and link holders are asked to sign in.
+  for (Role role : kAllRoles) {
+    Reply reply = world.Send(role, "GET", "/api/v1/notification?perPage=500");
+    INFO("notifications | " << Name(role) << " -> " << reply.raw);
+    if (world.Me(role).empty()) {
+      CHECK(reply.status == 401);
+      continue;
+    }
+    REQUIRE(reply.status == 200);
+    bool found = false;
+    for (const auto& item : reply.body["items"]) {
+      CHECK(item["recipient"] == world.Me(role));
+      found = found || item["id"] == world.Id("N");
+    }
+    CHECK(found == (role == Role::kViewer));
+    CHECK(reply.body["totalItems"] == reply.body["items"].size());
+  }
   // The tokens of link shares and API keys never appear in a listing for anyone but their owner,
   // and the raw API key never again at all.
   for (Role role : kAllRoles) {
@@ -494,6 +527,8 @@ TEST_CASE("expand never carries a record its reader may not open", "[api][permis
       {"/api/v1/trail-like?expand=trail", "P-open", All(0, 0, 1, 0, 0, 0, 0, 0)},
       {"/api/v1/trail/{P}?expand=trail_likes_via_trail", "{LIKE}", All(0, 0, 1, 0, 0, 0, 0, 0)},
       {"/api/v1/follow?expand=follower", "\"username\":\"bob\"", All(0, 1, 1, 0, 0, 0, 0, 1)},
+      // A user's notifications are theirs alone, through a back-relation too.
+      {"/api/v1/user/{bob}?expand=notifications_via_recipient", "{N}", All(0, 0, 1, 0, 0, 0, 0, 0)},
   };
   for (const Expansion& expansion : expansions) {
     const std::string needle = world.Fill(expansion.needle, Role::kOwner);

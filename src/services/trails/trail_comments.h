@@ -1,0 +1,28 @@
+// The comments of one trail, for its page: paged, newest first, with their authors.
+#pragma once
+
+#include <string>
+
+#include "services/core/record_service.h"
+#include "storage/database.h"
+
+namespace cairn::services {
+
+// Thread-safe.
+class TrailComments {
+ public:
+  TrailComments(storage::Database& database, RecordService& records)
+      : database_(database), records_(records) {}
+
+  // Page `page` of `per_page` (1 to kMaxPerPage) comments of trail `trail_id`, newest first,
+  // each with expand.author. NotFound when the caller may not see the trail (a link token does
+  // not open comments, as with the comment family's own rules).
+  util::Result<ListPage> List(const Caller& caller, const std::string& trail_id, int page,
+                              int per_page);
+
+ private:
+  storage::Database& database_;
+  RecordService& records_;
+};
+
+}  // namespace cairn::services
