@@ -4,6 +4,7 @@ import {route, setNotFound, render, navigate, interceptLinks, setContext, onNavi
 import {session, signInHref} from './lib/session.js';
 import {headerSearch} from './features/search/header_search.js';
 import {hideHeaderWhileScrollingDown} from './lib/header_scroll.js';
+import {notificationBell} from './features/people/notification_bell.js';
 // From the first page on, the titles of followed links are noted for the next page's placeholder.
 import './lib/placeholders.js';
 
@@ -18,14 +19,21 @@ route('/trail/:id/edit', screen('trail-editor/edit_trail_screen.js'));
 route('/lists', screen('lists/lists_screen.js'));
 route('/list/:id', screen('lists/list_screen.js'));
 route('/settings', screen('settings/settings_screen.js'));
+route('/profile/:handle', screen('people/profile_screen.js'));
+route('/feed', screen('people/feed_screen.js'));
+route('/duplicates', screen('merge/duplicates_screen.js'));
 route('/login', screen('auth/auth_screens.js', 'login'));
 route('/signup', screen('auth/auth_screens.js', 'signup'));
 route('/forgot-password', screen('auth/auth_screens.js', 'forgotPassword'));
 route('/reset-password', screen('auth/auth_screens.js', 'resetPassword'));
 setNotFound(screen('not-found/not_found_screen.js'));
 
+// The bell lives across pages; it polls only while someone is signed in.
+const bell = notificationBell({navigate});
+
 function renderNav() {
   const nav = navLinks();
+  bell.start(session.user);
   const link = (href, text) => h('a', {href, 'data-link': true}, text);
   if (session.signedIn) {
     const signOut = h('button', {type: 'button', class: 'link-button'}, 'Sign out');
@@ -41,7 +49,9 @@ function renderNav() {
       nav,
       link('/trails', 'Trails'),
       link('/lists', 'Lists'),
+      link('/feed', 'Feed'),
       h('a', {href: '/trail/new', 'data-link': true, class: 'nav-new'}, '+ New', h('span', {class: 'hide-narrow'}, 'trail')),
+      bell.element,
       h('a', {href: '/settings', 'data-link': true, class: 'nav-user', title: 'Profile and settings'}, session.user.username),
       signOut,
     );
