@@ -2,19 +2,29 @@
 // visible, and when it becomes visible again), and a panel with follow requests and the latest
 // notifications, each linking to what it is about; opening one marks it seen. A server without
 // notifications (404) shows no bell.
-import {h, replace, toast} from '../../lib/dom.js';
+import {h, replace, svg, toast} from '../../lib/dom.js';
 import {notifications} from '../../lib/resources.js';
 import {formatDate} from '../../lib/format.js';
 import {notificationText, unreadBadge} from './notification_text.js';
 import {followRequests} from './follow_requests.js';
 
 export const POLL_MS = 60_000;
+
+// A bell drawn in SVG (an emoji bell needs a font that many systems lack).
+function bellIcon() {
+  return svg(
+    'svg',
+    {viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true', fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round'},
+    svg('path', {d: 'M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9'}),
+    svg('path', {d: 'M10.3 21a1.94 1.94 0 0 0 3.4 0'}),
+  );
+}
 const SHOWN = 20;
 
 // notificationBell({navigate}) -> {element, start(user), stop()}
 export function notificationBell({navigate}) {
   const badge = h('span', {class: 'bell-badge', hidden: true});
-  const button = h('button', {type: 'button', class: 'bell-button', 'aria-expanded': 'false', 'aria-controls': 'notification-panel', 'aria-label': 'Notifications'}, h('span', {'aria-hidden': 'true'}, '🔔'), badge);
+  const button = h('button', {type: 'button', class: 'bell-button', 'aria-expanded': 'false', 'aria-controls': 'notification-panel', 'aria-label': 'Notifications'}, bellIcon(), badge);
   const list = h('ul', {class: 'notification-list'});
   const markAll = h('button', {type: 'button', class: 'link-button small'}, 'Mark all as seen');
   const panelBody = h('div', {class: 'notification-body'});

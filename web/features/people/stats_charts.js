@@ -6,7 +6,7 @@ import {barLayout, calendarLayout} from './stats_layout.js';
 
 const HEIGHT = 140;
 const LABEL_ROOM = 18;
-const AXIS_ROOM = 44;
+const AXIS_ROOM = 64;
 
 // barChart(rows, {caption, value(row), label(row), format(value)}) -> <figure>: one bar per row,
 // its label below, the scale's top at the left.
