@@ -34,7 +34,8 @@ async function uploadTrail(client, fixture, name, {duplicate = false} = {}) {
   const made = await client.call('PUT', `/trail/upload?${query}`, new Uint8Array(Buffer.from(fixture.gpx)), {'Content-Type': 'application/gpx+xml'});
   expect(made.status, 200, `${name} is uploaded`);
   const id = made.data.id || made.data.trail?.id;
-  const shown = await client.call('POST', `/trail/${id}`, {public: true});
+  // An update names the trail again (name is required on every write).
+  const shown = await client.call('POST', `/trail/${id}`, {name, public: true});
   expect(shown.status, 200, `${name} is made public`);
   return id;
 }

@@ -72,8 +72,9 @@ export function notificationBell({navigate}) {
   }
 
   function row(notification) {
-    const {who, text, href} = notificationText(notification);
+    const {who, text, href, detail} = notificationText(notification);
     const sentence = [h('strong', null, who), ` ${text}`];
+    const words = detail ? h('span', {class: 'notification-detail muted'}, detail.length > 140 ? `${detail.slice(0, 140)}…` : detail) : null;
     const time = h('time', {class: 'muted', datetime: formatDate(notification.created)}, formatDate(notification.created));
     const open = (event) => {
       event.preventDefault();
@@ -85,6 +86,7 @@ export function notificationBell({navigate}) {
       'li',
       {class: ['notification', notification.seen ? null : 'unseen'], dataset: {type: notification.type}},
       href ? h('a', {href, onclick: open}, sentence) : h('span', null, sentence),
+      words,
       time,
     );
   }

@@ -31,8 +31,9 @@ export function metadataOf(notification) {
 const text = (value) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const trailHref = (id) => (id ? `/trail/${encodeURIComponent(id)}` : '');
 
-// notificationText(notification) -> {who, text, href}: `who` the person who did it, `text` the
-// rest of the sentence ("likes your trail “Ridge”"), `href` what to open ('' for nothing).
+// notificationText(notification) -> {who, text, href, detail}: `who` the person who did it,
+// `text` the rest of the sentence ("likes your trail “Ridge”"), `href` what to open ('' for
+// nothing), `detail` the comment's words for a comment ('' otherwise).
 export function notificationText(notification) {
   const meta = metadataOf(notification);
   const who = text(notification?.expand?.author?.username) || text(meta.follower || meta.liker || meta.author).replace(/^@/, '').split('@')[0] || 'Someone';
@@ -41,25 +42,25 @@ export function notificationText(notification) {
   const quoted = (name) => `“${name}”`;
   switch (notification?.type) {
     case 'new_follower':
-      return {who, text: 'now follows you', href: profileHref(who)};
+      return {who, text: 'now follows you', href: profileHref(who), detail: ''};
     case 'follow_request':
-      return {who, text: 'asks to follow you', href: profileHref(who)};
+      return {who, text: 'asks to follow you', href: profileHref(who), detail: ''};
     case 'trail_like':
-      return {who, text: `likes your trail ${quoted(trailName)}`, href: trailHref(trailId)};
+      return {who, text: `likes your trail ${quoted(trailName)}`, href: trailHref(trailId), detail: ''};
     case 'trail_comment':
-      return {who, text: `commented on ${quoted(trailName)}`, href: trailHref(trailId) && `${trailHref(trailId)}#comments-title`};
+      return {who, text: `commented on your trail ${quoted(trailName)}`, href: trailHref(trailId) && `${trailHref(trailId)}#comments-title`, detail: text(meta.comment)};
     case 'comment_reply':
-      return {who, text: `replied to your comment on ${quoted(trailName)}`, href: trailHref(trailId) && `${trailHref(trailId)}#comments-title`};
+      return {who, text: `also commented on ${quoted(trailName)}`, href: trailHref(trailId) && `${trailHref(trailId)}#comments-title`, detail: text(meta.comment)};
     case 'summit_log_create':
-      return {who, text: `logged a summit on ${quoted(trailName)}`, href: trailHref(trailId)};
+      return {who, text: `logged a summit on your trail ${quoted(trailName)}`, href: trailHref(trailId), detail: ''};
     case 'trail_share':
-      return {who, text: `shared the trail ${quoted(trailName)} with you`, href: trailHref(trailId)};
+      return {who, text: `shared the trail ${quoted(trailName)} with you`, href: trailHref(trailId), detail: ''};
     case 'list_share': {
       const listId = text(meta.list_id || meta.id);
-      return {who, text: `shared the list ${quoted(text(meta.list_name || meta.list) || 'a list')} with you`, href: listId ? `/list/${encodeURIComponent(listId)}` : ''};
+      return {who, text: `shared the list ${quoted(text(meta.list_name || meta.list) || 'a list')} with you`, href: listId ? `/list/${encodeURIComponent(listId)}` : '', detail: ''};
     }
     default:
-      return {who, text: 'did something you asked to hear about', href: ''};
+      return {who, text: 'did something you asked to hear about', href: '', detail: ''};
   }
 }
 

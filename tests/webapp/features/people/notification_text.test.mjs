@@ -11,16 +11,16 @@ test('every notification type has its sentence and link', () => {
     [{type: 'new_follower', metadata: {follower: '@ben'}}, 'now follows you', '/profile/@ben'],
     [{type: 'follow_request', metadata: {}}, 'asks to follow you', '/profile/@ben'],
     [{type: 'trail_like', metadata: {trail_id: 't1', trail_name: 'Ridge', liker: '@ben'}}, 'likes your trail “Ridge”', '/trail/t1'],
-    [{type: 'trail_comment', metadata: {trail_id: 't1', trail_name: 'Ridge'}}, 'commented on “Ridge”', '/trail/t1#comments-title'],
-    [{type: 'comment_reply', metadata: {trail_id: 't1', trail_name: 'Ridge'}}, 'replied to your comment on “Ridge”', '/trail/t1#comments-title'],
-    [{type: 'summit_log_create', metadata: {trail_id: 't1', trail_name: 'Ridge'}}, 'logged a summit on “Ridge”', '/trail/t1'],
+    [{type: 'trail_comment', metadata: {trail_id: 't1', trail_name: 'Ridge', comment: 'Nice'}}, 'commented on your trail “Ridge”', '/trail/t1#comments-title', 'Nice'],
+    [{type: 'comment_reply', metadata: {trail_id: 't1', trail_name: 'Ridge', comment: 'Me too'}}, 'also commented on “Ridge”', '/trail/t1#comments-title', 'Me too'],
+    [{type: 'summit_log_create', metadata: {trail_id: 't1', trail_name: 'Ridge'}}, 'logged a summit on your trail “Ridge”', '/trail/t1'],
     [{type: 'trail_share', metadata: {id: 't2', trail: 'Lake'}}, 'shared the trail “Lake” with you', '/trail/t2'],
     [{type: 'list_share', metadata: {id: 'l1', list: 'Alps'}}, 'shared the list “Alps” with you', '/list/l1'],
     [{type: 'something_new', metadata: {}}, 'did something you asked to hear about', ''],
   ];
-  for (const [notification, text, href] of cases) {
+  for (const [notification, text, href, detail = ''] of cases) {
     const said = notificationText({...author, ...notification});
-    assert.deepEqual(said, {who: 'ben', text, href}, notification.type);
+    assert.deepEqual(said, {who: 'ben', text, href, detail}, notification.type);
   }
   for (const {type} of NOTIFICATION_TYPES) assert.notEqual(notificationText({type}).text, 'did something you asked to hear about', type);
 });
