@@ -67,6 +67,7 @@ export async function runPeopleSteps({browser, origin, out}) {
       await amyPage.getByText('0 followers').waitFor();
       await amyPage.getByRole('button', {name: 'Follow', exact: true}).click();
       await amyPage.getByRole('button', {name: 'Following', exact: true}).waitFor();
+      await amyPage.getByRole('button', {name: '1 follower', exact: true}).waitFor();
       const follows = await amy.call('GET', `/follow?filter=${encodeURIComponent(`followee='${ben.user.id}'`)}`);
       expect(follows.status, 200, 'amy reads her follows');
       const items = Array.isArray(follows.data) ? follows.data : follows.data.items;

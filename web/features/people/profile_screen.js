@@ -56,7 +56,7 @@ function avatarOf(profile, size) {
 
 function head(context, extra) {
   const {profile, session, navigate} = context;
-  const follow = followButton(profile, {session, navigate, onChange: () => {}});
+  const follow = followButton(profile, {session, navigate, onChange: (next) => context.onFollow?.(next)});
   return h(
     'header',
     {class: 'profile-head'},
@@ -84,10 +84,20 @@ function privatePage(context) {
 function fullPage(context) {
   const {profile, session, handle} = context;
   const isSelf = session.user?.id === profile.id;
+  const followers = countButton(context, 'followers', countText(profile.followers, 'follower'));
+  // Following or unfollowing changes the count at once (a request does not count until accepted).
+  let followed = profile.follow?.status === 'accepted';
+  context.onFollow = (next) => {
+    const now = next?.status === 'accepted';
+    if (now === followed) return;
+    profile.followers = Math.max(0, (Number(profile.followers) || 0) + (now ? 1 : -1));
+    followed = now;
+    followers.textContent = countText(profile.followers, 'follower');
+  };
   const counts = h(
     'p',
     {class: 'profile-counts'},
-    countButton(context, 'followers', countText(profile.followers, 'follower')),
+    followers,
     countButton(context, 'following', countText(profile.following, 'following', 'following')),
     h('span', null, countText(profile.trails, 'trail')),
     h('span', null, countText(profile.lists, 'list')),
