@@ -51,7 +51,6 @@ function renderNav() {
       link('/lists', 'Lists'),
       link('/feed', 'Feed'),
       h('a', {href: '/trail/new', 'data-link': true, class: 'nav-new'}, '+ New', h('span', {class: 'hide-narrow'}, 'trail')),
-      bell.element,
       h('a', {href: '/settings', 'data-link': true, class: 'nav-user', title: 'Profile and settings'}, session.user.username),
       signOut,
     );
@@ -82,7 +81,8 @@ function navLinks() {
     document.addEventListener('click', (event) => {
       if (!nav.contains(event.target)) closeMenu();
     });
-    replace(nav, menuButton, links);
+    // The bell stays outside the links, so a phone shows it beside the Menu button.
+    replace(nav, menuButton, links, bell.element);
   }
   return links;
 }

@@ -30,7 +30,7 @@ export function likeButton(trail, {signedIn, liked = false, className} = {}) {
     heart.textContent = on ? '♥' : '♡';
     number.textContent = String(count);
     button.setAttribute('aria-pressed', String(on));
-    button.setAttribute('aria-label', `${on ? 'Unlike' : 'Like'} ${name} (${count} ${count === 1 ? 'like' : 'likes'})`);
+    button.setAttribute('aria-label', `${on ? 'Unlike' : 'Like'} ${name}, ${count} ${count === 1 ? 'like' : 'likes'}`);
     button.classList.toggle('liked', on);
   };
   button.setLiked = (value) => {

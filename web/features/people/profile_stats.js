@@ -103,6 +103,10 @@ export function statsSection(handle, {units, signal, cleanups}) {
       calendarChart(stats.calendar, {year: year.value, describe: (cell) => `${cell.date}: ${cell.count ? `${cell.count} ${cell.count === 1 ? 'trail' : 'trails'}, ${formatDistance(cell.distance, units)}` : 'no trail'}`}),
       h('section', {class: 'stats-places', 'aria-labelledby': 'places-title'}, h('h3', {id: 'places-title'}, `Places visited (${cells.length})`), cells.length ? mapBox : h('p', {class: 'muted'}, 'No places with a GPS track yet.')),
     );
+    // The calendar ends today (or with the year): a narrow screen starts scrolled to that end.
+    requestAnimationFrame(() => {
+      for (const box of body.querySelectorAll('.calendar .chart-scroll')) box.scrollLeft = box.scrollWidth;
+    });
     if (cells.length) {
       requestAnimationFrame(() => {
         if (signal.aborted || !mapBox.isConnected) return;

@@ -5,6 +5,11 @@ import {h, svg} from '../../lib/dom.js';
 import {barLayout, calendarLayout} from './stats_layout.js';
 
 const HEIGHT = 140;
+
+// A chart wider than a phone scrolls sideways; the keyboard scrolls it too (a Tab stop).
+function scrollBox(chart, label) {
+  return h('div', {class: 'chart-scroll', tabindex: '0', role: 'group', 'aria-label': label}, chart);
+}
 const LABEL_ROOM = 18;
 const AXIS_ROOM = 64;
 
@@ -30,7 +35,7 @@ export function barChart(rows, {caption, value, label, format}) {
       ),
     ),
   );
-  return h('figure', {class: 'stats-chart'}, h('figcaption', null, caption), h('div', {class: 'chart-scroll'}, chart));
+  return h('figure', {class: 'stats-chart'}, h('figcaption', null, caption), scrollBox(chart, caption));
 }
 
 // Horizontal bars, one per row, for a breakdown such as the categories.
@@ -83,5 +88,5 @@ export function calendarChart(calendar, {year, describe}) {
     ),
   );
   const legend = h('p', {class: 'calendar-legend muted', 'aria-hidden': 'true'}, 'Less ', [0, 1, 2, 3, 4].map((level) => h('span', {class: `swatch level-${level}`})), ' More');
-  return h('figure', {class: 'stats-chart calendar'}, h('figcaption', null, `Active days (${active})`), h('div', {class: 'chart-scroll'}, chart), legend);
+  return h('figure', {class: 'stats-chart calendar'}, h('figcaption', null, `Active days (${active})`), scrollBox(chart, 'Calendar of active days'), legend);
 }
