@@ -136,8 +136,10 @@ export function statsSection(handle, {units, signal, cleanups}) {
       categories = (stats.categories || []).filter((c) => c.category);
       category.append(...categories.map((c) => h('option', {value: c.category}, c.name || c.category)));
     }
-    controls.hidden = !(stats.totals?.count > 0);
-    if (!(stats.totals?.count > 0) && !year.value && !category.value) {
+    // Nothing at all: no choices to offer. Nothing for a choice: its zeros, with the choices kept.
+    const nothing = !(stats.totals?.count > 0) && !year.value && !category.value;
+    controls.hidden = nothing;
+    if (nothing) {
       replace(body, h('p', {class: 'muted'}, 'No completed trails yet.'));
       return;
     }
