@@ -4,7 +4,6 @@ import {route, setNotFound, render, navigate, interceptLinks, setContext, onNavi
 import {session, signInHref} from './lib/session.js';
 import {headerSearch} from './features/search/header_search.js';
 import {hideHeaderWhileScrollingDown} from './lib/header_scroll.js';
-import {notificationBell} from './features/people/notification_bell.js';
 // From the first page on, the titles of followed links are noted for the next page's placeholder.
 import './lib/placeholders.js';
 
@@ -28,12 +27,25 @@ route('/forgot-password', screen('auth/auth_screens.js', 'forgotPassword'));
 route('/reset-password', screen('auth/auth_screens.js', 'resetPassword'));
 setNotFound(screen('not-found/not_found_screen.js'));
 
-// The bell lives across pages; it polls only while someone is signed in.
-const bell = notificationBell({navigate});
+// The notification bell lives across pages and polls only while someone is signed in; its code
+// loads with the first signed-in page, so visitors never fetch it.
+const bellSlot = h('span', {class: 'bell-slot'});
+let bell = null;
+function startBell(user) {
+  if (bell) return bell.start(user);
+  if (!user) return;
+  import('./features/people/notification_bell.js')
+    .then(({notificationBell}) => {
+      bell ||= notificationBell({navigate});
+      bellSlot.replaceChildren(bell.element);
+      bell.start(session.user);
+    })
+    .catch((error) => console.warn('notification bell:', error));
+}
 
 function renderNav() {
   const nav = navLinks();
-  bell.start(session.user);
+  startBell(session.user);
   const link = (href, text) => h('a', {href, 'data-link': true}, text);
   if (session.signedIn) {
     const signOut = h('button', {type: 'button', class: 'link-button'}, 'Sign out');
@@ -82,7 +94,7 @@ function navLinks() {
       if (!nav.contains(event.target)) closeMenu();
     });
     // The bell stays outside the links, so a phone shows it beside the Menu button.
-    replace(nav, menuButton, links, bell.element);
+    replace(nav, menuButton, links, bellSlot);
   }
   return links;
 }
