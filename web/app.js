@@ -18,14 +18,34 @@ route('/trail/:id/edit', screen('trail-editor/edit_trail_screen.js'));
 route('/lists', screen('lists/lists_screen.js'));
 route('/list/:id', screen('lists/list_screen.js'));
 route('/settings', screen('settings/settings_screen.js'));
+route('/profile/:handle', screen('people/profile_screen.js'));
+route('/feed', screen('people/feed_screen.js'));
+route('/duplicates', screen('merge/duplicates_screen.js'));
 route('/login', screen('auth/auth_screens.js', 'login'));
 route('/signup', screen('auth/auth_screens.js', 'signup'));
 route('/forgot-password', screen('auth/auth_screens.js', 'forgotPassword'));
 route('/reset-password', screen('auth/auth_screens.js', 'resetPassword'));
 setNotFound(screen('not-found/not_found_screen.js'));
 
+// The notification bell lives across pages and polls only while someone is signed in; its code
+// loads with the first signed-in page, so visitors never fetch it.
+const bellSlot = h('span', {class: 'bell-slot'});
+let bell = null;
+function startBell(user) {
+  if (bell) return bell.start(user);
+  if (!user) return;
+  import('./features/people/notification_bell.js')
+    .then(({notificationBell}) => {
+      bell ||= notificationBell({navigate});
+      bellSlot.replaceChildren(bell.element);
+      bell.start(session.user);
+    })
+    .catch((error) => console.warn('notification bell:', error));
+}
+
 function renderNav() {
   const nav = navLinks();
+  startBell(session.user);
   const link = (href, text) => h('a', {href, 'data-link': true}, text);
   if (session.signedIn) {
     const signOut = h('button', {type: 'button', class: 'link-button'}, 'Sign out');
@@ -41,6 +61,7 @@ function renderNav() {
       nav,
       link('/trails', 'Trails'),
       link('/lists', 'Lists'),
+      link('/feed', 'Feed'),
       h('a', {href: '/trail/new', 'data-link': true, class: 'nav-new'}, '+ New', h('span', {class: 'hide-narrow'}, 'trail')),
       h('a', {href: '/settings', 'data-link': true, class: 'nav-user', title: 'Profile and settings'}, session.user.username),
       signOut,
@@ -72,7 +93,8 @@ function navLinks() {
     document.addEventListener('click', (event) => {
       if (!nav.contains(event.target)) closeMenu();
     });
-    replace(nav, menuButton, links);
+    // The bell stays outside the links, so a phone shows it beside the Menu button.
+    replace(nav, menuButton, links, bellSlot);
   }
   return links;
 }

@@ -24,6 +24,7 @@ import {runGapSteps} from './gaps.mjs';
 import {runBulkSteps} from './bulk.mjs';
 import {runEditingSteps} from './editing.mjs';
 import {runBasemapSteps} from './basemap.mjs';
+import {runPeopleSteps} from './people.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -36,6 +37,7 @@ const MODULES = {
   bulk: runBulkSteps,
   editing: runEditingSteps,
   basemap: runBasemapSteps,
+  people: runPeopleSteps,
 };
 
 const {values: args} = parseArgs({
@@ -46,7 +48,7 @@ const {values: args} = parseArgs({
     // Development: serve web/ from disk instead of the copy compiled into the binary.
     'web-dir': {type: 'string'},
     // Development: only one self-contained module's steps (features, tags, categories, archive,
-    // discovery, polish, gaps, bulk, editing, basemap).
+    // discovery, polish, gaps, bulk, editing, basemap, people).
     only: {type: 'string'},
   },
 });
@@ -365,6 +367,7 @@ try {
   // After the budgets: its trails end up public.
   await runBulkSteps({browser, origin, out});
   await runBasemapSteps({browser, origin, out, binary: resolve(args.binary), webDir: args['web-dir'] && resolve(args['web-dir'])});
+  await runPeopleSteps({browser, origin, out});
 
   await step('a 100 000-point trail page stays responsive', async () => {
     const client = await apiClient(origin, 'alice', PASSWORD);

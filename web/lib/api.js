@@ -172,6 +172,13 @@ export async function listAll(path, params = {}, limit = 2000, options = {}) {
   return items;
 }
 
+// The records of a list answer: a bare array, or a page ({page, perPage, totalItems, totalPages,
+// items}) as the newer routes answer; anything else is none.
+export function listItems(answer) {
+  if (Array.isArray(answer)) return answer;
+  return Array.isArray(answer?.items) ? answer.items : [];
+}
+
 // A filter string literal matched with `~` (contains): `%` and `_` are LIKE wildcards and `\`
 // their escape, so a typed one is escaped to mean itself.
 export function likeQuote(text) {

@@ -65,6 +65,9 @@ export const trails = {
   // public}}, {tags: {add, remove}}, {delete: true} or {add_to_list: id}
   // -> {done: [ids], refused: [{id, status, message}]}.
   bulk: (ids, action) => api('POST', '/trail/bulk', {ids, ...action}, {share: false}),
+  // One page of the trail's comments, newest first, each with `expand.author`: a list result
+  // ({page, perPage, totalItems, totalPages, items}).
+  comments: (id, query, options = {}) => api('GET', `/trail/${encodeURIComponent(id)}/comment`, null, {...options, query}),
 };
 
 // The most trails one bulk request (and one export) names; more go in several requests.
@@ -105,6 +108,54 @@ export const users = {
 };
 
 export const settings = collection('settings');
+
+// The caller's likes of trails. `list({filter})` reads their own likes (`filter=trail='ID'`);
+// like(trail) answers the like record, unlike(trail) {acknowledged: true}.
+export const likes = {
+  list: (query, options = {}) => api('GET', '/trail-like', null, {...PRIVATE, ...options, query}),
+  like: (trail) => api('PUT', '/trail-like', {trail}),
+  unlike: (trail) => api('POST', '/trail-like/delete', {trail}),
+};
+
+// Follows where the caller is follower or followee. follow(userId) answers the record with its
+// `status` (pending for a private account); answer(id, 'accepted'|'rejected') is the followee's;
+// remove(id) unfollows (or drops a follower) from either side.
+export const follows = {
+  ...collection('follow', PRIVATE),
+  follow: (followee) => api('PUT', '/follow', {followee}),
+  answer: (id, status) => api('POST', `/follow/${encodeURIComponent(id)}`, {status}),
+};
+
+// People's pages by handle (`@username`): the profile, their trails and lists (a search request
+// {q, options} answered as the search index answers), followers or following, what they made,
+// and their statistics.
+const profilePath = (handle) => `/profile/${encodeURIComponent(handle)}`;
+export const profiles = {
+  show: (handle, options = {}) => api('GET', profilePath(handle), null, {...PRIVATE, ...options}),
+  trails: (handle, request, options = {}) => api('POST', `${profilePath(handle)}/trails`, request, {...PRIVATE, ...options}),
+  lists: (handle, request, options = {}) => api('POST', `${profilePath(handle)}/lists`, request, {...PRIVATE, ...options}),
+  follows: (handle, query, options = {}) => api('GET', `${profilePath(handle)}/follows`, null, {...PRIVATE, ...options, query}),
+  feed: (handle, query, options = {}) => api('GET', `${profilePath(handle)}/feed`, null, {...PRIVATE, ...options, query}),
+  stats: (handle, query, options = {}) => api('GET', `${profilePath(handle)}/stats`, null, {...PRIVATE, ...options, query}),
+};
+
+// The caller's feed: trails, lists and summit logs of the people they follow and their own.
+export const feed = {
+  list: (query, options = {}) => api('GET', '/feed', null, {...PRIVATE, ...options, query}),
+};
+
+// The caller's notifications, newest first; markSeen(id) answers the record.
+export const notifications = {
+  list: (query, options = {}) => api('GET', '/notification', null, {...PRIVATE, ...options, query}),
+  markSeen: (id) => api('POST', `/notification/${encodeURIComponent(id)}`, {seen: true}),
+};
+
+// Finding and merging duplicate trails: suggest({mode: 'maintenance-groups'}) -> {groups}, and
+// merge({sourceTrailId, targetTrailId, settings}) -> {acknowledged: true}.
+export const trailMerge = {
+  suggest: (body, options = {}) => api('POST', '/trail-merge/suggest', body, {...PRIVATE, ...options}),
+  merge: (body) => api('POST', '/trail-merge', body, PRIVATE),
+};
 export const apiTokens = collection('api-token');
 
 let categoriesPromise = null;

@@ -2,6 +2,7 @@
 // statistics, and the trails in list order. The author and `edit` shares change it here.
 import {boxPlaceholder, knownTitle, statsPlaceholder, titlePlaceholder} from '../../lib/placeholders.js';
 import {h, replace, toast} from '../../lib/dom.js';
+import {authorLink} from '../../lib/people.js';
 import {quote, setShareToken} from '../../lib/api.js';
 import {listShares, lists, trails as trailRecords} from '../../lib/resources.js';
 import {confirmDialog} from '../../lib/dialog.js';
@@ -176,7 +177,7 @@ export default {
           'div',
           {class: 'list-head-text'},
           h('h1', null, list.name || 'Untitled list'),
-          h('p', {class: 'list-head-meta'}, author ? h('span', null, 'by ', h('strong', null, author)) : null, badges()),
+          h('p', {class: 'list-head-meta'}, author ? h('span', null, 'by ', h('strong', null, authorLink(author))) : null, badges()),
           list.description ? h('p', {class: 'list-description'}, list.description) : null,
           actions.length ? h('div', {class: 'row list-actions'}, actions) : null,
         ),

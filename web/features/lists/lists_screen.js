@@ -6,6 +6,7 @@ import {listShares, lists as listRecords} from '../../lib/resources.js';
 import {onSubmit} from '../../lib/forms.js';
 import {openDialog} from '../../lib/dialog.js';
 import {listAvatar, listBadges, listForm, listBody} from './list_parts.js';
+import {authorLink} from '../../lib/people.js';
 
 const LIST_FIELDS = 'id,collectionId,collectionName,name,description,avatar,public,trails,author,updated,expand.author.username';
 
@@ -30,7 +31,7 @@ function listCard(list, {userId, sharedWithMe, sharedWithCount}) {
         'p',
         {class: 'list-card-meta'},
         h('span', null, trailCount(list)),
-        others && author ? h('span', null, `by ${author}`) : null,
+        others && author ? h('span', {class: 'list-card-author'}, 'by ', authorLink(author)) : null,
         listBadges(list, {userId, sharedWithMe, sharedWithCount}),
       ),
     ),

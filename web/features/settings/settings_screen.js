@@ -6,12 +6,15 @@ import {profileSection, preferencesSection} from './profile_sections.js';
 import {passwordSection, deleteSection} from './account_sections.js';
 import {tokensSection} from './tokens_section.js';
 import {categoriesSection} from './categories_section.js';
+import {notificationsSection} from './notifications_section.js';
+import {profileHref} from '../../lib/people.js';
 import {scrollBehavior} from '../../lib/motion.js';
 
 const SECTIONS = [
   ['profile', 'Profile'],
   ['preferences', 'Preferences'],
   ['categories', 'Categories'],
+  ['notifications', 'Notifications'],
   ['password', 'Password'],
   ['tokens', 'API tokens'],
   ['delete', 'Delete account'],
@@ -51,13 +54,14 @@ export default {
         return;
       }
     }
-    const sections = [profileSection(session), preferencesSection(session), categoriesSection(), passwordSection(session), tokensSection(), deleteSection(ctx)];
+    const sections = [profileSection(session), preferencesSection(session), categoriesSection(), notificationsSection(session), passwordSection(session), tokensSection(), deleteSection(ctx)];
     for (const section of sections) section.querySelector('h2').setAttribute('tabindex', '-1');
     view.append(
       h(
         'div',
         {class: 'page settings-page'},
         h('h1', null, 'Profile and settings'),
+        h('p', {class: 'row'}, h('a', {href: profileHref(session.user.username)}, 'View your profile page'), h('a', {href: '/duplicates'}, 'Find duplicate trails')),
         h('div', {class: 'settings-layout'}, sectionNav(), h('div', {class: 'settings-sections'}, sections)),
       ),
     );

@@ -2,10 +2,11 @@
 // see the trail, a form with text and a 1–5 star rating (a radio group, so keyboards and screen
 // readers use it as any other). Authors delete their own; the trail's author may delete any.
 import {h, toast} from '../../lib/dom.js';
-import {quote} from '../../lib/api.js';
-import {comments} from '../../lib/resources.js';
+import {listItems, quote} from '../../lib/api.js';
+import {comments, trails} from '../../lib/resources.js';
 import {field, formError, onSubmit} from '../../lib/forms.js';
 import {formatDate} from '../../lib/format.js';
+import {authorLink} from '../../lib/people.js';
 import {entryFeed, entryItem, signInPrompt} from './entry_feed.js';
 
 // commentsSection({trail, session, canPost, signal, onRating(average, count)}) -> <section>
@@ -32,7 +33,7 @@ export function commentsSection({trail, session, canPost, signal, onRating = () 
     const error = h('p', {class: 'field-error', role: 'alert'});
     return entryItem({
       head: [
-        h('strong', null, author),
+        h('strong', null, comment.expand?.author?.username ? authorLink(author) : author),
         h('time', {class: 'muted', datetime: formatDate(comment.created)}, formatDate(comment.created)),
         comment.rating > 0 ? stars(comment.rating) : null,
       ],
@@ -75,9 +76,33 @@ export function commentsSection({trail, session, canPost, signal, onRating = () 
 
   if (canPost) feed.section.append(commentForm());
   else if (!session.signedIn) feed.section.append(signInPrompt('Sign in to add a comment'));
-  const query = {filter: `trail=${quote(trail.id)}`, sort: '-created', expand: 'author', fields: 'id,author,text,rating,created,expand.author.username'};
-  feed.load(() => comments.all(query, 1000), signal);
+  feed.load(() => trailComments(trail.id, signal), signal);
   return feed.section;
+}
+
+const COMMENT_PAGE = 100;
+const MOST_COMMENTS = 1000;
+
+// Every comment of the trail, newest first, with its author: `GET /trail/{id}/comment` page by
+// page; a server without that route (404 on the first page) answers through the comment
+// collection instead.
+export async function trailComments(trailId, signal) {
+  const found = [];
+  for (let page = 1; found.length < MOST_COMMENTS; page++) {
+    let answer;
+    try {
+      answer = await trails.comments(trailId, {page, perPage: COMMENT_PAGE}, {signal});
+    } catch (error) {
+      if (error.status !== 404 || page > 1) throw error;
+      const query = {filter: `trail=${quote(trailId)}`, sort: '-created', expand: 'author', fields: 'id,author,text,rating,created,expand.author.username'};
+      return comments.all(query, MOST_COMMENTS, {signal});
+    }
+    const items = listItems(answer);
+    found.push(...items);
+    const totalPages = Number(answer?.totalPages) || 1;
+    if (!items.length || page >= totalPages) break;
+  }
+  return found;
 }
 
 // A read-only row of stars with its value in words.

@@ -8,6 +8,7 @@ import {field, formError, onSubmit} from '../../lib/forms.js';
 import {formatDate, formatDistance, formatElevation, formatDuration, formatBytes} from '../../lib/format.js';
 import {entryFeed, entryItem, signInPrompt} from './entry_feed.js';
 import {photoGrid} from './photos.js';
+import {authorLink} from '../../lib/people.js';
 
 const LOG_FIELDS = 'id,collectionId,collectionName,author,date,text,distance,duration,elevation_gain,elevation_loss,gpx,photos,expand.author.username';
 const TRACK_TYPES = '.gpx,.kml,.kmz,.tcx,.geojson,.json,.fit';
@@ -33,7 +34,7 @@ export function summitSection({trail, session, canPost, signal}) {
     const error = h('p', {class: 'field-error', role: 'alert'});
     const photos = log.photos || [];
     return entryItem({
-      head: [h('time', {datetime: date}, h('strong', null, date)), h('span', {class: 'muted'}, author)],
+      head: [h('time', {datetime: date}, h('strong', null, date)), h('span', {class: 'muted'}, log.expand?.author?.username ? authorLink(author) : author)],
       action: feed.deleteButton(log, {
         label: `Delete summit log of ${date} by ${author}`,
         remove: () => summitLogs.remove(log.id),

@@ -9,31 +9,36 @@ import {quote} from '../../lib/api.js';
 import {trailShares, trails} from '../../lib/resources.js';
 import {openShareDialog} from '../sharing/trail_share_dialog.js';
 import {openSaveToListDialog} from '../lists/save_to_list_dialog.js';
+import {authorLink} from '../../lib/people.js';
+import {likeButton, markLiked} from '../people/like_button.js';
 
 // trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) -> <header>;
 // `rating` is the element the comments fill with the average rating.
 export function trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) {
   const author = trail.expand?.author?.username;
-  const meta = [author ? `by ${author}` : null, trail.location, formatDate(trail.date)].filter(Boolean);
+  const meta = [author ? ['by ', authorLink(author)] : null, trail.location, formatDate(trail.date)].filter(Boolean);
+  const like = likeButton(trail, {signedIn: Boolean(session?.user), className: 'trail-like'});
   const status = h('p', {class: 'field-error trail-action-error', role: 'alert'});
   // The owner's "Shared with 2 people", counted after the page is up and again when the share
   // dialog closes.
   const sharedWith = h('span', {class: 'badge shared', hidden: true});
   const countShares = () => (isAuthor ? showSharedCount(sharedWith, trail.id) : undefined);
   countShares();
-  return h(
+  const header = h(
     'header',
     {class: 'trail-head'},
     h(
       'div',
       {class: 'trail-title'},
       h('h1', null, trail.name || 'Untitled trail'),
-      meta.length ? h('p', {class: 'trail-meta muted'}, meta.join(' · ')) : null,
+      meta.length ? h('p', {class: 'trail-meta muted'}, meta.flatMap((part, i) => (i ? [' · ', part] : [part]))) : null,
       badges(trail, myShare, rating, isAuthor ? sharedWith : null),
       tagList(trail),
     ),
-    h('div', {class: 'trail-actions-box'}, actions(trail, {isAuthor, canEdit, status, navigate, session, countShares}), status),
+    h('div', {class: 'trail-actions-box'}, like, actions(trail, {isAuthor, canEdit, status, navigate, session, countShares}), status),
   );
+  if (like) markLiked(header, {signedIn: Boolean(session?.user)});
+  return header;
 }
 
 // "Hiking · Via ferrata": the category and, when the trail has one, its subcategory.

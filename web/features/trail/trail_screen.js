@@ -24,7 +24,7 @@ const WAYPOINT_FIELDS = ['id', 'collectionId', 'collectionName', 'name', 'descri
 const TRAIL_FIELDS = [
   'id', 'collectionId', 'collectionName', 'author', 'name', 'public', 'date', 'description', 'difficulty',
   'distance', 'duration', 'moving_duration', 'elevation_gain', 'elevation_loss', ...DEVICE_FIELD_NAMES, 'lat', 'lon', 'location',
-  'gpx', 'photos', 'photo_positions', 'polyline', 'line_breaks', 'waypoints', 'tags', 'expand.author.username', 'expand.category.name', 'expand.subcategory.name', 'expand.tags.id', 'expand.tags.name',
+  'gpx', 'photos', 'photo_positions', 'like_count', 'polyline', 'line_breaks', 'waypoints', 'tags', 'expand.author.username', 'expand.category.name', 'expand.subcategory.name', 'expand.tags.id', 'expand.tags.name',
   ...WAYPOINT_FIELDS.map((f) => `expand.waypoints.${f}`),
 ].join(',');
 

@@ -33,7 +33,7 @@ export const SCOPES = [
 export const CARD_FIELDS = [
   'id', 'collectionId', 'collectionName', 'name', 'location', 'distance', 'elevation_gain', 'duration',
   'difficulty', 'date', 'created', 'public', 'author', 'photos', 'thumbnail', 'preview', 'line_breaks',
-  'lat', 'lon', 'expand.author.username',
+  'lat', 'lon', 'like_count', 'expand.author.username',
 ];
 
 // Range bounds are kept as typed (in the viewer's units: km or mi, m or ft, hours) so the inputs

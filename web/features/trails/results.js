@@ -7,6 +7,7 @@ import {pagination} from '../../lib/pagination.js';
 import {signInHref} from '../../lib/session.js';
 import {PER_PAGE, hasFilters} from './query.js';
 import {trailCard} from './trail_card.js';
+import {markLiked} from '../people/like_button.js';
 
 // trailResults({units, me, hrefFor(page), onPage(page), onClear, onHover(id, on)}) ->
 //   {element, errorBox, loading(), show(answer, state) -> items, failed(message, retry), markCard(id)}
@@ -82,6 +83,7 @@ export function trailResults({units, me, hrefFor, onPage, onClear, onHover}) {
       element.removeAttribute('aria-busy');
       errorBox.hidden = true;
       replace(list, items.map((trail) => trailCard(trail, {units, me})));
+      markLiked(list, {signedIn: Boolean(me)});
       list.hidden = !items.length;
       empty.hidden = true;
       if (!items.length) showEmpty(state);

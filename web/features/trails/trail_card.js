@@ -4,6 +4,8 @@ import {h} from '../../lib/dom.js';
 import {files} from '../../lib/resources.js';
 import {difficultyLabel, formatDate} from '../../lib/format.js';
 import {trackNumbers, trackPreview} from '../../lib/track_summary.js';
+import {authorLink} from '../../lib/people.js';
+import {likeButton} from '../people/like_button.js';
 
 function cardMedia(trail) {
   const photos = Array.isArray(trail.photos) ? trail.photos : [];
@@ -41,6 +43,8 @@ function cardBadges(trail, me) {
 }
 
 // trailCard(trail, {units, me}) -> <li class="trail-card" data-id>; `me` is the viewer's id ('' signed out).
+// The heart shows the like count (and toggles for signed-in people); like_button.markLiked()
+// fills in which of a page's cards the viewer liked.
 export function trailCard(trail, {units, me}) {
   const author = trail.expand?.author?.username;
   const date = formatDate(trail.date);
@@ -65,8 +69,9 @@ export function trailCard(trail, {units, me}) {
             'p',
             {class: 'trail-card-meta'},
             date ? h('time', {datetime: date}, date) : null,
-            author && trail.author !== me ? h('span', null, `by ${author}`) : null,
+            author && trail.author !== me ? h('span', {class: 'trail-card-author'}, 'by ', authorLink(author)) : null,
           ),
+          likeButton(trail, {signedIn: Boolean(me), className: 'trail-card-like'}),
         ),
       ),
     ),
