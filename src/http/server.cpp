@@ -4,6 +4,7 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <thread>
 
 #include "util/file_handle.h"
 #include "util/log.h"
@@ -189,12 +190,26 @@ util::Status Server::Bind() {
 }
 
 util::Status Server::Serve() {
-  if (!impl_->server.listen_after_bind() && impl_->server.is_running()) {
-    return util::Error::Internal("the HTTP server stopped unexpectedly");
+  // Announce first, then look (Stop does the reverse): one of the two sees the other's flag.
+  serving_ = true;
+  if (stop_requested_) {
+    serving_ = false;
+    return util::OkStatus();
   }
+  const bool clean = impl_->server.listen_after_bind() || !impl_->server.is_running();
+  serving_ = false;
+  if (!clean) return util::Error::Internal("the HTTP server stopped unexpectedly");
   return util::OkStatus();
 }
 
-void Server::Stop() { impl_->server.stop(); }
+void Server::Stop() {
+  stop_requested_ = true;
+  // Serve() may be between its check and the loop's start: wait for the loop, which the
+  // library's stop() can end, or for Serve() to return.
+  while (serving_ && !impl_->server.is_running()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  impl_->server.stop();
+}
 
 }  // namespace cairn::http

@@ -2,6 +2,7 @@
 // The only file that includes httplib.h is server.cpp.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -43,7 +44,8 @@ class Server {
   int port() const { return bound_port_; }
   // Serves until Stop(); in-flight requests finish before it returns.
   util::Status Serve();
-  // Stops accepting and lets Serve() return. Safe from any thread.
+  // Stops accepting and lets Serve() return. Safe from any thread, also before Serve() runs (a
+  // SIGTERM during start-up): Serve() then returns at once.
   void Stop();
 
  private:
@@ -52,6 +54,9 @@ class Server {
   const Router& router_;
   ServerOptions options_;
   int bound_port_ = 0;
+  // The library's stop() only acts on a running loop; these two close the window before it runs.
+  std::atomic<bool> stop_requested_{false};
+  std::atomic<bool> serving_{false};
 };
 
 }  // namespace cairn::http

@@ -225,15 +225,19 @@ class TestServer {
     log_path_ = dir_.path() + "/server.log";
     pid_ = ::fork();
     if (pid_ == 0) {
+      // Both streams to the log: a server that outlives this process (a failed start) must not
+      // hold the test runner's pipe open.
       FILE* log = std::freopen(log_path_.c_str(), "w", stderr);
       (void)log;
+      ::dup2(STDERR_FILENO, STDOUT_FILENO);
       std::vector<char*> argv;
       for (auto& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
       ::execv(argv[0], argv.data());
       _exit(127);
     }
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    // Generous for emulated (qemu-user) and loaded machines; a healthy start takes milliseconds.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (std::chrono::steady_clock::now() < deadline) {
       httplib::Client client("127.0.0.1", port_);
       if (auto r = client.Get("/api/health"); r && r->status == 200) return;
@@ -244,7 +248,11 @@ class TestServer {
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    throw std::runtime_error("cairn did not answer /api/health within 20 s");
+    // The constructor throws, so no destructor stops it: stop it here.
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+    throw std::runtime_error("cairn did not answer /api/health within 60 s; see " + log_path_);
   }
 
  public:

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 
 #include "api/test_server.h"
 
@@ -118,6 +119,50 @@ TEST_CASE("the version and help flags print and exit 0, bad flags exit non-zero"
     CHECK(said.find(std::string(bad).substr(0, std::string(bad).find(' '))) != std::string::npos);
   }
   CHECK(help.find("--query-timeout") != std::string::npos);
+}
+
+// systemd may stop the service while it is still starting (a slow first start on a Pi): the
+// signal must end it then too, not be lost until the unit's kill timeout.
+TEST_CASE("a SIGTERM that arrives during start-up still stops the server", "[api][lifecycle]") {
+  test_support::TempDir dir;
+  const std::string log_path = dir.path() + "/server.log";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    FILE* log = std::freopen(log_path.c_str(), "w", stderr);
+    (void)log;
+    ::dup2(STDERR_FILENO, STDOUT_FILENO);
+    const std::string port = "127.0.0.1:" + std::to_string(FreePort());
+    const std::string data = dir.path() + "/data";
+    ::execl(CAIRN_BINARY, CAIRN_BINARY, "serve", "--http", port.c_str(), "--dir", data.c_str(),
+            static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // The storage check is logged after the stop signals are taken over and before the server
+  // listens: signal it then.
+  const auto read_log = [&] {
+    std::ifstream in(log_path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (read_log().find("storage: ") == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (::waitpid(pid, &status, WNOHANG) == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  const bool exited = ::waitpid(pid, &status, WNOHANG) != 0;
+  if (!exited) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+  }
+  INFO(read_log());
+  REQUIRE(exited);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
 }
 
 TEST_CASE("unknown routes and oversized bodies get JSON errors", "[api][lifecycle]") {
