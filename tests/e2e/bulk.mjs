@@ -75,9 +75,13 @@ export async function runBulkSteps({browser, origin, out}) {
       await page.keyboard.press('Space');
       await shot(page, 'bulk-selection-desktop');
       // The sticky bar covers the cards that scroll behind it; at the end of the page it sits
-      // below them, so axe measures the boxes themselves.
+      // below them, so axe measures the boxes themselves. The filters above have scrolled under
+      // the sticky header by then (cards with a like button make the page taller), so they are
+      // measured before scrolling.
+      await expectClean(page, '.trails-search', 'the trails page filters in selection mode');
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expectClean(page, '.trails-page', 'the trails page in selection mode');
+      await expectClean(page, '.trail-grid', 'the trail cards in selection mode');
+      await expectClean(page, '.bulk-bar', 'the selection bar');
     });
 
     await step('bulk: three trails go into a new list made from the "Add to list" dialog', async () => {
