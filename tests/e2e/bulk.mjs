@@ -77,7 +77,8 @@ export async function runBulkSteps({browser, origin, out}) {
       // The sticky bar covers the cards that scroll behind it; at the end of the page it sits
       // below them, so axe measures the boxes themselves. The filters above have scrolled under
       // the sticky header by then (cards with a like button make the page taller), so they are
-      // measured before scrolling.
+      // measured at the top of the page.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await expectClean(page, '.trails-search', 'the trails page filters in selection mode');
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expectClean(page, '.trail-grid', 'the trail cards in selection mode');
