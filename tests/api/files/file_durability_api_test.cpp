@@ -200,7 +200,13 @@ TEST_CASE("SIGKILL during uploads leaves no half file and no name without its fi
     }
     Uploader uploader;
     uploader.Start(server.port(), token, trail, 4);
-    std::this_thread::sleep_for(std::chrono::milliseconds(50 + random() % 250));
+    // Kill once uploads are flowing (a slow or emulated machine answers the first one late),
+    // then at a random moment of the next ones.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (uploader.answered == 0 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(random() % 250));
     ::kill(server.pid(), SIGKILL);
     uploader.Join();
     uploads_answered += uploader.answered;
