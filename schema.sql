@@ -157,6 +157,8 @@ CREATE TABLE lists (
 );
 CREATE INDEX lists_author_public ON lists (author, public);
 CREATE INDEX lists_public ON lists (public);
+-- The feed walks each family's rows newest first (services/feed/feed_service.cpp).
+CREATE INDEX lists_created ON lists (created);
 
 CREATE TABLE waypoints (
   id           TEXT PRIMARY KEY NOT NULL,
@@ -203,6 +205,7 @@ CREATE TABLE summit_logs (
 );
 CREATE INDEX summit_logs_trail ON summit_logs (trail);
 CREATE INDEX summit_logs_author ON summit_logs (author);
+CREATE INDEX summit_logs_created ON summit_logs (created);
 
 CREATE TABLE list_share (
   id          TEXT PRIMARY KEY NOT NULL,
@@ -527,7 +530,7 @@ CREATE UNIQUE INDEX user_subcategory_preferences_user_subcategory
 CREATE INDEX user_subcategory_preferences_subcategory
   ON user_subcategory_preferences (subcategory);
 
--- People (migration 18, issue 19): likes, follows, notifications and the feed.
+-- People (migration 18, issue 19): likes, follows and notifications.
 -- One like per user and trail; trails.like_count counts them in the same statement (triggers).
 CREATE TABLE trail_likes (
   id       TEXT PRIMARY KEY NOT NULL,
@@ -573,73 +576,6 @@ CREATE INDEX notifications_recipient_created ON notifications (recipient, create
 CREATE INDEX notifications_recipient_unseen ON notifications (recipient) WHERE seen = 0;
 CREATE INDEX notifications_unmailed ON notifications (recipient) WHERE mailed = '';
 CREATE INDEX notifications_author ON notifications (author);
--- The feed, written ahead for each reader (fan-out on write, so a page of GET /feed reads ten
--- index entries instead of merging the items of everyone followed): one entry per reader and
--- item of theirs or of someone they follow (accepted). Whether the reader may still see the item
--- is judged when the feed is read. Kept by the triggers below, from any writer.
-CREATE TABLE feed_entries (
-  viewer   TEXT NOT NULL,
-  type     TEXT NOT NULL,  -- trail | list | summit_log
-  item     TEXT NOT NULL,
-  author   TEXT NOT NULL,
-  created  TEXT NOT NULL,
-  PRIMARY KEY (viewer, type, item)
-) WITHOUT ROWID;
-CREATE INDEX feed_entries_viewer_created ON feed_entries (viewer, created);
-CREATE INDEX feed_entries_item ON feed_entries (type, item);
-CREATE INDEX feed_entries_viewer_author ON feed_entries (viewer, author);
-CREATE TRIGGER feed_trails_insert AFTER INSERT ON trails BEGIN
-  INSERT OR IGNORE INTO feed_entries SELECT NEW.author, 'trail', NEW.id, NEW.author, NEW.created
-    UNION ALL SELECT f.follower, 'trail', NEW.id, NEW.author, NEW.created FROM follows f
-    WHERE f.followee = NEW.author AND f.status = 'accepted';
-END;
-CREATE TRIGGER feed_lists_insert AFTER INSERT ON lists BEGIN
-  INSERT OR IGNORE INTO feed_entries SELECT NEW.author, 'list', NEW.id, NEW.author, NEW.created
-    UNION ALL SELECT f.follower, 'list', NEW.id, NEW.author, NEW.created FROM follows f
-    WHERE f.followee = NEW.author AND f.status = 'accepted';
-END;
-CREATE TRIGGER feed_summit_logs_insert AFTER INSERT ON summit_logs BEGIN
-  INSERT OR IGNORE INTO feed_entries
-    SELECT NEW.author, 'summit_log', NEW.id, NEW.author, NEW.created
-    UNION ALL SELECT f.follower, 'summit_log', NEW.id, NEW.author, NEW.created FROM follows f
-    WHERE f.followee = NEW.author AND f.status = 'accepted';
-END;
-CREATE TRIGGER feed_trails_delete AFTER DELETE ON trails BEGIN
-  DELETE FROM feed_entries WHERE type = 'trail' AND item = OLD.id;
-END;
-CREATE TRIGGER feed_lists_delete AFTER DELETE ON lists BEGIN
-  DELETE FROM feed_entries WHERE type = 'list' AND item = OLD.id;
-END;
-CREATE TRIGGER feed_summit_logs_delete AFTER DELETE ON summit_logs BEGIN
-  DELETE FROM feed_entries WHERE type = 'summit_log' AND item = OLD.id;
-END;
--- A follow that becomes accepted brings the followee's items into the follower's feed; one that
--- ends (or is no longer accepted) takes them out.
-CREATE TRIGGER feed_follows_insert AFTER INSERT ON follows WHEN NEW.status = 'accepted' BEGIN
-  INSERT OR IGNORE INTO feed_entries
-    SELECT NEW.follower, 'trail', t.id, t.author, t.created FROM trails t WHERE t.author = NEW.followee
-    UNION ALL SELECT NEW.follower, 'list', l.id, l.author, l.created FROM lists l
-      WHERE l.author = NEW.followee
-    UNION ALL SELECT NEW.follower, 'summit_log', s.id, s.author, s.created FROM summit_logs s
-      WHERE s.author = NEW.followee;
-END;
-CREATE TRIGGER feed_follows_accept AFTER UPDATE OF status ON follows
-WHEN NEW.status = 'accepted' AND OLD.status != 'accepted' BEGIN
-  INSERT OR IGNORE INTO feed_entries
-    SELECT NEW.follower, 'trail', t.id, t.author, t.created FROM trails t WHERE t.author = NEW.followee
-    UNION ALL SELECT NEW.follower, 'list', l.id, l.author, l.created FROM lists l
-      WHERE l.author = NEW.followee
-    UNION ALL SELECT NEW.follower, 'summit_log', s.id, s.author, s.created FROM summit_logs s
-      WHERE s.author = NEW.followee;
-END;
-CREATE TRIGGER feed_follows_unaccept AFTER UPDATE OF status ON follows
-WHEN OLD.status = 'accepted' AND NEW.status != 'accepted' BEGIN
-  DELETE FROM feed_entries WHERE viewer = OLD.follower AND author = OLD.followee;
-END;
-CREATE TRIGGER feed_follows_delete AFTER DELETE ON follows BEGIN
-  DELETE FROM feed_entries WHERE viewer = OLD.follower AND author = OLD.followee;
-END;
-
 -- Statistics (migration 19, issue 19): what each user completed, kept on every write so a
 -- profile's statistics read a few index entries instead of every track. One activity per user,
 -- completed item and day: their own trail on its date, and their summit logs (on any trail, or on
@@ -863,4 +799,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 20;
+PRAGMA user_version = 21;

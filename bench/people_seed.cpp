@@ -3,14 +3,11 @@
 // category each, a 40-point preview line near their owner's home), a summit log for every tenth
 // trail by another user, and FOLLOWS accepted follows per user (the bench user follows as many).
 // Rows are inserted with SQL on the server's own connection (storage::Database, so Cairn's SQL
-// functions exist), which fires schema.sql's triggers as the server's writes do: the feed,
-// statistics and search index are written as they would be, but no field rule is checked.
+// functions exist), which fires schema.sql's triggers as the server's writes do: statistics,
+// notifications and the search index are written as they would be, but no field rule is checked.
 //
 // usage: cairn_people_seed --dir DATA_DIR --bench USER_ID [--users 1000] [--trails 100000]
-//            [--follows 200] [--seed 1] [--feed 1]
-//   --feed 0: the feed's triggers are dropped while seeding and made again afterwards, so the
-//   feed stays empty (at 200 follows each trail writes 200 feed entries: 20 million rows, which
-//   take the 2-core machine most of an hour); statistics and search are written either way.
+//            [--follows 200] [--seed 1]
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -37,7 +34,7 @@ int Fail(const util::Error& error) {
 
 int Run(int argc, char** argv) {
   std::string dir, bench;
-  long users = 1000, trails = 100000, follows = 200, seed = 1, feed = 1;
+  long users = 1000, trails = 100000, follows = 200, seed = 1;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     const char* value = argv[i + 1];
@@ -47,7 +44,6 @@ int Run(int argc, char** argv) {
     if (flag == "--trails") trails = std::atol(value);
     if (flag == "--follows") follows = std::atol(value);
     if (flag == "--seed") seed = std::atol(value);
-    if (flag == "--feed") feed = std::atol(value);
   }
   if (dir.empty() || bench.empty() || users < 2 || follows >= users) {
     std::fprintf(stderr, "usage: cairn_people_seed --dir DATA_DIR --bench USER_ID ...\n");
@@ -66,22 +62,6 @@ int Run(int argc, char** argv) {
     return (*database)->Write<bool>(fn);
   };
 
-  std::vector<std::string> feed_triggers;
-  if (feed == 0) {
-    auto dropped = write([&](storage::Connection& c) -> util::Result<bool> {
-      CAIRN_ASSIGN_OR_RETURN(
-          storage::QueryResult found,
-          c.Query("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE "
-                  "'feed\\_%' ESCAPE '\\'"));
-      for (const auto& row : found.rows) {
-        feed_triggers.push_back(std::get<std::string>(row[1]));
-        CAIRN_RETURN_IF_ERROR(c.Execute("DROP TRIGGER " + std::get<std::string>(row[0])));
-      }
-      return true;
-    });
-    if (!dropped.ok()) return Fail(dropped.error());
-  }
-
   std::vector<std::string> ids = {bench};
   auto made = write([&](storage::Connection& c) -> util::Result<bool> {
     for (long u = 1; u < users; ++u) {
@@ -97,7 +77,7 @@ int Run(int argc, char** argv) {
   });
   if (!made.ok()) return Fail(made.error());
 
-  // Follows first, so each trail's feed entries are written by its insert, as on a live server.
+  // Follows first, so each trail's notifications are written by its insert, as on a live server.
   made = write([&](storage::Connection& c) -> util::Result<bool> {
     for (long u = 0; u < users; ++u) {
       for (long k = 1; k <= follows; ++k) {
@@ -156,11 +136,6 @@ int Run(int argc, char** argv) {
     std::fprintf(stderr, "\rpeople_seed: %ld trails", std::min(trails, first + batch));
   }
   std::fprintf(stderr, "\n");
-  made = write([&](storage::Connection& c) -> util::Result<bool> {
-    for (const std::string& sql : feed_triggers) CAIRN_RETURN_IF_ERROR(c.ExecuteScript(sql));
-    return true;
-  });
-  if (!made.ok()) return Fail(made.error());
   return 0;
 }
 

@@ -1,7 +1,7 @@
 // The home feed: new trails, lists and summit logs of the people the caller follows, and their
-// own, newest first. Entries are written ahead per reader by schema.sql's triggers
-// (feed_entries); whether the reader may still see an item is judged here, when it is read, so an
-// item made private later is gone from the feed at once.
+// own, newest first, read from the items' own tables when it is asked for (nothing is written
+// ahead per reader), each item judged by its family's list rule in the same statement, so an item
+// made private later is gone from the feed at once and an unfollow empties it of that author.
 #pragma once
 
 #include "services/core/record_service.h"
@@ -21,7 +21,8 @@ class FeedService {
   // Page `page` (from 1) of `per_page` (1 to kMaxFeedPerPage) items of the caller's feed that the
   // caller may see now, by the families' view rules (a link token does not count). Each item is
   // {id, type: trail|list|summit_log, item, author, created, expand: {item}}, the item expanded
-  // with its author (and a trail with its category). Totals count the visible items only.
+  // with its author (a trail also with its category, a summit log with its trail). Totals count
+  // the visible items only.
   // Unauthorized when anonymous.
   util::Result<ListPage> Feed(const Caller& caller, int page, int per_page);
 

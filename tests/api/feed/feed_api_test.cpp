@@ -5,7 +5,7 @@
 #include <set>
 #include <thread>
 
-#include "api/feed/social_rows.h"
+#include "api/feed/social_calls.h"
 #include "api/test_server.h"
 
 namespace cairn::api_test {
@@ -113,7 +113,7 @@ TEST_CASE("feed: a follower sees what they may see of whom they follow, a strang
   const std::string before = p.server.CreateTrail(p.alice_token, p.alice, {{"name", "Before"}});
   const std::string hidden =
       p.server.CreateTrail(p.alice_token, p.alice, {{"name", "Hidden"}, {"public", false}});
-  const std::string follow = WriteFollow(p.server.data_dir(), p.bob, p.alice);
+  const std::string follow = Follow(p.server, p.bob_token, p.alice);
   // Items from before the follow came in with it; new ones come as they are made.
   const std::string after = p.server.CreateTrail(p.alice_token, p.alice, {{"name", "After"}});
   Reply hidden_log = p.server.Put("/api/v1/summit-log", {{"trail", hidden}, {"date", "2024-06-02"}},
@@ -151,14 +151,14 @@ TEST_CASE("feed: a follower sees what they may see of whom they follow, a strang
   CHECK(Has(shared, "summit_log:" + hidden_log.body["id"].get<std::string>()));
 
   // Unfollowing takes everything of alice's out of bob's feed.
-  DeleteFollow(p.server.data_dir(), follow);
+  Unfollow(p.server, p.bob_token, follow);
   CHECK(p.FeedItems(p.bob_token).empty());
 }
 
 TEST_CASE("feed: an item made private after it was put in the feed disappears at once",
           "[api][feed]") {
   People p;
-  WriteFollow(p.server.data_dir(), p.bob, p.alice);
+  Follow(p.server, p.bob_token, p.alice);
   const std::string first = p.server.CreateTrail(p.alice_token, p.alice, {{"name", "First"}});
   const std::string second = p.server.CreateTrail(p.alice_token, p.alice, {{"name", "Second"}});
   Reply log = p.server.Put("/api/v1/summit-log", {{"trail", second}, {"date", "2024-06-03"}},
@@ -185,16 +185,16 @@ TEST_CASE("feed: a private account's items come only once the follow is accepted
   REQUIRE(p.server.Put("/api/v1/settings", {{"privacy", {{"account", "private"}}}}, p.carol_token)
               .status == 200);
   const std::string trail = p.server.CreateTrail(p.carol_token, p.carol, {{"name", "Carols"}});
-  const std::string follow = WriteFollow(p.server.data_dir(), p.bob, p.carol, "pending");
+  const std::string follow = Follow(p.server, p.bob_token, p.carol);
   CHECK(p.FeedItems(p.bob_token).empty());
-  AcceptFollow(p.server.data_dir(), follow);
+  AcceptFollow(p.server, p.carol_token, follow);
   CHECK(p.FeedItems(p.bob_token) == std::vector<std::string>{"trail:" + trail});
 }
 
 TEST_CASE("feed: pages cut after the visibility test, newest first, without repeats",
           "[api][feed]") {
   People p;
-  WriteFollow(p.server.data_dir(), p.bob, p.alice);
+  Follow(p.server, p.bob_token, p.alice);
   std::vector<std::string> made;
   for (int i = 0; i < 7; ++i) {
     Tick();
@@ -214,6 +214,57 @@ TEST_CASE("feed: pages cut after the visibility test, newest first, without repe
     for (const auto& item : r.body["items"]) seen.push_back(item["item"]);
   }
   CHECK(seen == std::vector<std::string>{made[6], made[4], made[2], made[0]});
+}
+
+// Most of the archive is by the people bob follows: the first pages walk every family's rows
+// newest first, later ones read the authors' rows and sort them (services/feed); both must give
+// the one order the list rules allow, each visible item once.
+TEST_CASE("feed: every page of a large feed in one order, whichever way it is read",
+          "[api][feed]") {
+  People p;
+  Follow(p.server, p.bob_token, p.alice);
+  for (int i = 0; i < 24; ++i) {
+    p.server.CreateTrail(p.alice_token, p.alice,
+                         {{"name", "A" + std::to_string(i)}, {"public", i % 3 != 0}});
+  }
+  for (int i = 0; i < 3; ++i) {
+    p.server.CreateTrail(p.carol_token, p.carol,
+                         {{"name", "C" + std::to_string(i)}, {"public", true}});
+  }
+  REQUIRE(p.server
+              .Put("/api/v1/list", {{"name", "L"}, {"author", p.alice}, {"public", true}},
+                   p.alice_token)
+              .status == 200);
+  // What bob may see of alice's, newest first: her public trails and her public list.
+  std::vector<std::pair<std::string, std::string>> expected;  // (created, id), sorted below
+  for (const char* family : {"trail", "list"}) {
+    Reply mine = p.server.Get(std::string("/api/v1/") + family + "?perPage=100&filter=" +
+                                  Url("author='" + p.alice + "' && public=true"),
+                              p.alice_token);
+    INFO(mine.raw);
+    REQUIRE(mine.status == 200);
+    // GET /list answers a bare array (the reference's shape), /trail a page.
+    const Json& items = mine.body.is_array() ? mine.body : mine.body["items"];
+    for (const auto& item : items) expected.emplace_back(item["created"], item["id"]);
+  }
+  REQUIRE(expected.size() == 17u);
+  std::sort(expected.rbegin(), expected.rend());
+  std::vector<std::string> want;
+  for (const auto& [created, id] : expected) want.push_back(id);
+
+  std::vector<std::string> seen;
+  for (int page = 1; page <= 10; ++page) {
+    Reply r = p.Feed(p.bob_token, "?perPage=2&page=" + std::to_string(page));
+    INFO(r.raw);
+    REQUIRE(r.status == 200);
+    CHECK(r.body["totalItems"] == 17);
+    CHECK(r.body["totalPages"] == 9);
+    for (const auto& item : r.body["items"]) {
+      CHECK(item["author"] == p.alice);
+      seen.push_back(item["item"]);
+    }
+  }
+  CHECK(seen == want);
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <thread>
 
-#include "api/feed/social_rows.h"
+#include "api/feed/social_calls.h"
 #include "api/test_server.h"
 
 namespace cairn::api_test {
@@ -133,7 +133,7 @@ TEST_CASE("notifications: summit logs, likes and follows on one's trails and acc
   CHECK(logged["metadata"]["summit_log_id"] == log.body["id"]);
 
   std::this_thread::sleep_for(std::chrono::milliseconds(3));
-  WriteLike(p.server.data_dir(), p.bob, trail);
+  Like(p.server, p.bob_token, trail);
   Json liked = p.Notifications(p.alice_token)["items"][0];
   CHECK(liked["type"] == "trail_like");
   CHECK(liked["author"] == p.bob);
@@ -141,11 +141,11 @@ TEST_CASE("notifications: summit logs, likes and follows on one's trails and acc
                                   {"trail_name", "Ridge"},
                                   {"trail_author", "@alice"},
                                   {"liker", "@bob"}});
-  WriteLike(p.server.data_dir(), p.alice, trail);  // one's own like: nothing
+  Like(p.server, p.alice_token, trail);  // one's own like: nothing
   CHECK(p.Types(p.alice_token).size() == 2);
 
   std::this_thread::sleep_for(std::chrono::milliseconds(3));
-  const std::string follow = WriteFollow(p.server.data_dir(), p.carol, p.alice);
+  const std::string follow = Follow(p.server, p.carol_token, p.alice);
   Json followed = p.Notifications(p.alice_token)["items"][0];
   CHECK(followed["type"] == "new_follower");
   CHECK(followed["author"] == p.carol);
@@ -154,13 +154,13 @@ TEST_CASE("notifications: summit logs, likes and follows on one's trails and acc
   // A private account gets a request, which goes when the follow does (rejected or withdrawn).
   REQUIRE(p.server.Put("/api/v1/settings", {{"privacy", {{"account", "private"}}}}, p.bob_token)
               .status == 200);
-  const std::string request = WriteFollow(p.server.data_dir(), p.alice, p.bob, "pending");
+  const std::string request = Follow(p.server, p.alice_token, p.bob);
   CHECK(p.Types(p.bob_token) == std::vector<std::string>{"follow_request"});
-  DeleteFollow(p.server.data_dir(), request);
+  Unfollow(p.server, p.alice_token, request);
   CHECK(p.Types(p.bob_token).empty());
   // Accepting one is the followee's own doing: no new row for them.
-  const std::string again = WriteFollow(p.server.data_dir(), p.alice, p.bob, "pending");
-  AcceptFollow(p.server.data_dir(), again);
+  const std::string again = Follow(p.server, p.alice_token, p.bob);
+  AcceptFollow(p.server, p.bob_token, again);
   CHECK(p.Types(p.bob_token) == std::vector<std::string>{"follow_request"});
 }
 
@@ -221,7 +221,7 @@ TEST_CASE("notifications: a type whose in-app delivery is off makes no row",
               .status == 200);
   const std::string trail = p.server.CreateTrail(p.alice_token, p.alice, {{"name", "Ridge"}});
   p.Comment(p.bob_token, p.bob, trail, "unheard");
-  WriteLike(p.server.data_dir(), p.bob, trail);  // web missing: on
+  Like(p.server, p.bob_token, trail);  // web missing: on
   CHECK(p.Types(p.alice_token) == std::vector<std::string>{"trail_like"});
 }
 

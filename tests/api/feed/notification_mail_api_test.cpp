@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <thread>
 
-#include "api/feed/social_rows.h"
+#include "api/feed/social_calls.h"
 #include "api/test_server.h"
 #include "test_support/local_smtp_server.h"
 
@@ -31,7 +31,7 @@ TEST_CASE("notification mail: two events within the interval make one digest, th
               .status == 200);
   REQUIRE(server.Put("/api/v1/summit-log", {{"trail", trail}, {"date", "2024-06-02"}}, bob_token)
               .status == 200);
-  WriteLike(server.data_dir(), bob, trail);  // in the app, not by mail
+  Like(server, bob_token, trail);  // in the app, not by mail
 
   REQUIRE(smtp.WaitForMails(1, std::chrono::seconds(15)));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
