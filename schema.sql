@@ -597,21 +597,14 @@ CREATE TABLE user_activities (
   duration         REAL NOT NULL DEFAULT 0,
   moving_duration  REAL NOT NULL DEFAULT 0,
   max_elevation    REAL,
-  -- The grid cells its trail's preview line passes through (cairn_line_cells), as counted into
-  -- user_cells, so taking the activity out takes out exactly what it put in.
+  -- The grid cells its trail's preview line passes through (cairn_line_cells): a person's
+  -- places are the cells of their activities, gathered when their statistics are read.
   cells            TEXT NOT NULL DEFAULT '[]',
-  PRIMARY KEY (user, item, day)
+  -- Keyed by item first, so a trail's change finds its activities without an index of its own:
+  -- every B-tree more is one page more written by every trail create (migration 21).
+  PRIMARY KEY (item, user, day)
 ) WITHOUT ROWID;
 CREATE INDEX user_activities_user_public_day ON user_activities (user, public, day);
-CREATE INDEX user_activities_item ON user_activities (item);
--- The places each user has been: how many of their activities (and public ones) pass each cell.
-CREATE TABLE user_cells (
-  user               TEXT NOT NULL,
-  cell               INTEGER NOT NULL,  -- geo/grid_cells.h
-  activities         INTEGER NOT NULL DEFAULT 0,
-  public_activities  INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (user, cell)
-) WITHOUT ROWID;
 -- Inserting (user, item, day) here computes that activity again from its trail and summit logs:
 -- the figures of the user's own trail when it is dated that day, else those of their summit log
 -- of that day (the longest) when it has any, else its trail's.
@@ -642,21 +635,16 @@ CREATE TRIGGER user_activities_refresh_one INSTEAD OF INSERT ON user_activities_
       AND substr(l.date, 1, 10) = NEW.day ORDER BY l.distance DESC, l.id LIMIT 1)) x
   WHERE NEW.day != '' AND (x.own OR x.log IS NOT NULL);
 END;
-CREATE TRIGGER user_activities_cells_insert AFTER INSERT ON user_activities BEGIN
-  INSERT INTO user_cells (user, cell, activities, public_activities)
-    SELECT NEW.user, j.value, 1, NEW.public FROM json_each(NEW.cells) j WHERE 1
-    ON CONFLICT (user, cell) DO UPDATE SET activities = activities + 1,
-      public_activities = public_activities + excluded.public_activities;
-END;
-CREATE TRIGGER user_activities_cells_delete AFTER DELETE ON user_activities BEGIN
-  UPDATE user_cells SET activities = activities - 1,
-    public_activities = public_activities - OLD.public
-    WHERE user = OLD.user AND cell IN (SELECT value FROM json_each(OLD.cells));
-  DELETE FROM user_cells WHERE user = OLD.user AND activities <= 0
-    AND cell IN (SELECT value FROM json_each(OLD.cells));
-END;
+-- A new trail has no summit logs yet (they name an existing trail): its activity is its own
+-- figures, written directly rather than computed again through user_activities_refresh.
 CREATE TRIGGER user_activities_trails_insert AFTER INSERT ON trails WHEN NEW.date != '' BEGIN
-  INSERT INTO user_activities_refresh VALUES (NEW.author, NEW.id, substr(NEW.date, 1, 10));
+  INSERT INTO user_activities (user, item, day, trail, public, category, name, distance,
+    elevation_gain, elevation_loss, duration, moving_duration, max_elevation, cells)
+  VALUES (NEW.author, NEW.id, substr(NEW.date, 1, 10), NEW.id, coalesce(NEW.public, 0),
+    coalesce(NEW.category, ''), coalesce(NEW.name, ''), coalesce(NEW.distance, 0),
+    coalesce(NEW.elevation_gain, 0), coalesce(NEW.elevation_loss, 0), coalesce(NEW.duration, 0),
+    coalesce(NEW.moving_duration, 0), NEW.max_elevation,
+    coalesce(cairn_line_cells(NEW.preview, NEW.lat, NEW.lon), '[]'));
 END;
 -- A trail's change reaches its author's activity and everyone's summit logs on it (its public
 -- flag, category, name and figures are theirs too). UNION: the rows are gathered before any

@@ -10,7 +10,7 @@
 #
 # usage: bench/people.sh
 #   env: BUILD=build-cc USERS=1000 TRAILS=100000 FOLLOWS=200 DURATION=10s CONNECTIONS=2 ROUNDS=3
-#        FEED_WRITES=200
+#        FEED_WRITES=200  PART=create  only the create cost (no seeded archive)
 #        PIN=1  the server on the first core, wrk on the second (taskset)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,7 +65,8 @@ rps = re.search(r"Requests/sec:\s+([\d.]+)", text).group(1)
 print(f"{ms(50):.2f} {ms(99):.2f} {rps}")'
 }
 
-# 1. The seeded archive.
+# 1. The seeded archive (PART=create skips to 2).
+if [ "${PART:-all}" != create ]; then
 DIR=$(mktemp -d); DIRS+=("$DIR")
 PORT=$(free_port)
 API=http://127.0.0.1:$PORT/api/v1
@@ -106,11 +107,14 @@ print(f"GET /feed right after a write: p50 {statistics.median(times):.2f} ms, p9
       f"({rounds} writes, one at a time)")
 PY
 stop
+fi
 
 # 2. The cost of the statistics' upkeep on create.
-# create_rate with|without: requests/s of PUT /trail on a fresh data dir.
+# create_rate with|without: "requests/s cpu_us" of PUT /trail on a fresh data dir, cpu_us being
+# the server's CPU time (user + system, /proc) per answered create: throughput on a shared
+# 2-core machine swings by a fifth between runs, CPU time per request much less.
 create_rate() {
-  local dir port api user token
+  local dir port api user token before after out requests
   dir=$(mktemp -d); DIRS+=("$dir")
   port=$(free_port)
   api=http://127.0.0.1:$port/api/v1
@@ -121,24 +125,37 @@ create_rate() {
     for t in $TRIGGERS; do sqlite3 "$dir/data.db" "DROP TRIGGER $t"; done
     serve "$dir" "$port"
   fi
-  TOKEN=$token AUTHOR=$user "${CLIENT_CPU[@]}" wrk -t 1 -c 4 -d "$DURATION" \
-    -s bench/people_create.lua "$api/trail" | awk '/Requests\/sec/ {print $2}'
+  before=$(awk '{print $14 + $15}' "/proc/$PID/stat")
+  out=$(TOKEN=$token AUTHOR=$user "${CLIENT_CPU[@]}" wrk -t 1 -c 4 -d "$DURATION" \
+    -s bench/people_create.lua "$api/trail")
+  after=$(awk '{print $14 + $15}' "/proc/$PID/stat")
+  requests=$(awk '/requests in/ {print $1}' <<<"$out")
+  echo "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" \
+    "$(( (after - before) * 1000000 / $(getconf CLK_TCK) / requests ))"
   stop
   rm -rf "$dir"
 }
-with=() without=()
+with=() without=() with_cpu=() without_cpu=()
 for round in $(seq "$ROUNDS"); do
-  with+=("$(create_rate with)")
-  without+=("$(create_rate without)")
-  echo "round $round: with statistics ${with[-1]} req/s, without ${without[-1]} req/s" >&2
+  # Alternating which goes first, so neither always meets a warmer or colder machine.
+  if (( round % 2 )); then order="with without"; else order="without with"; fi
+  for variant in $order; do
+    read -r rate cpu < <(create_rate "$variant")
+    if [ "$variant" = with ]; then with+=("$rate"); with_cpu+=("$cpu");
+    else without+=("$rate"); without_cpu+=("$cpu"); fi
+  done
+  echo "round $round: with statistics ${with[-1]} req/s (${with_cpu[-1]} us CPU each)," \
+    "without ${without[-1]} req/s (${without_cpu[-1]} us)" >&2
 done
-python3 - "${with[*]}" "${without[*]}" <<'PY'
+python3 - "${with[*]}" "${without[*]}" "${with_cpu[*]}" "${without_cpu[*]}" <<'PY'
 import statistics, sys
-w = [float(x) for x in sys.argv[1].split()]
-wo = [float(x) for x in sys.argv[2].split()]
+w, wo, wc, woc = ([float(x) for x in arg.split()] for arg in sys.argv[1:5])
 mw, mwo = statistics.median(w), statistics.median(wo)
-print(f"PUT /trail with the statistics' upkeep: {mw:8.0f} req/s (runs: {', '.join(f'{x:.0f}' for x in w)})")
-print(f"PUT /trail without its triggers:        {mwo:8.0f} req/s (runs: {', '.join(f'{x:.0f}' for x in wo)})")
-print(f"cost of the statistics: {100 * (1 - mw / mwo):.1f} % of create throughput "
-      f"(ratio {mwo / mw:.3f})")
+mwc, mwoc = statistics.median(wc), statistics.median(woc)
+print(f"PUT /trail with the statistics' upkeep: {mw:8.0f} req/s (runs: {', '.join(f'{x:.0f}' for x in w)}), "
+      f"{mwc:.0f} us server CPU each")
+print(f"PUT /trail without its triggers:        {mwo:8.0f} req/s (runs: {', '.join(f'{x:.0f}' for x in wo)}), "
+      f"{mwoc:.0f} us server CPU each")
+print(f"cost of the statistics: {100 * (1 - mw / mwo):.1f} % of create throughput (ratio {mwo / mw:.3f}); "
+      f"{100 * (mwc / mwoc - 1):.1f} % more server CPU per create")
 PY

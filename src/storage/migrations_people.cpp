@@ -328,7 +328,10 @@ END;
 )sql",
        nullptr},
       // 21: the feed is read from the items' own tables (newest first along `created`), not
-      // written ahead per reader: at 200 follows per user every trail wrote 200 rows.
+      // written ahead per reader: at 200 follows per user every trail wrote 200 rows. A new
+      // trail's activity is written directly, user_activities is keyed by item first (no index
+      // of its own for that) and places are gathered from the activities' cells when read
+      // (user_cells gone): each B-tree a create touches is a page more written per create.
       {21, R"sql(DROP TRIGGER IF EXISTS feed_trails_insert;
 DROP TRIGGER IF EXISTS feed_lists_insert;
 DROP TRIGGER IF EXISTS feed_summit_logs_insert;
@@ -342,6 +345,41 @@ DROP TRIGGER IF EXISTS feed_follows_delete;
 DROP TABLE IF EXISTS feed_entries;
 CREATE INDEX lists_created ON lists (created);
 CREATE INDEX summit_logs_created ON summit_logs (created);
+CREATE TEMP TABLE user_activities_copy AS SELECT * FROM user_activities;
+DROP TABLE user_activities;
+DROP TABLE user_cells;
+CREATE TABLE user_activities (
+  user             TEXT NOT NULL,
+  item             TEXT NOT NULL,
+  day              TEXT NOT NULL,
+  trail            TEXT NOT NULL DEFAULT '',
+  public           INTEGER NOT NULL DEFAULT 0,
+  category         TEXT NOT NULL DEFAULT '',
+  name             TEXT NOT NULL DEFAULT '',
+  distance         REAL NOT NULL DEFAULT 0,
+  elevation_gain   REAL NOT NULL DEFAULT 0,
+  elevation_loss   REAL NOT NULL DEFAULT 0,
+  duration         REAL NOT NULL DEFAULT 0,
+  moving_duration  REAL NOT NULL DEFAULT 0,
+  max_elevation    REAL,
+  cells            TEXT NOT NULL DEFAULT '[]',
+  PRIMARY KEY (item, user, day)
+) WITHOUT ROWID;
+CREATE INDEX user_activities_user_public_day ON user_activities (user, public, day);
+INSERT INTO user_activities SELECT * FROM temp.user_activities_copy;
+DROP TABLE temp.user_activities_copy;
+DROP TRIGGER user_activities_trails_insert;
+-- A new trail has no summit logs yet (they name an existing trail): its activity is its own
+-- figures, written directly rather than computed again through user_activities_refresh.
+CREATE TRIGGER user_activities_trails_insert AFTER INSERT ON trails WHEN NEW.date != '' BEGIN
+  INSERT INTO user_activities (user, item, day, trail, public, category, name, distance,
+    elevation_gain, elevation_loss, duration, moving_duration, max_elevation, cells)
+  VALUES (NEW.author, NEW.id, substr(NEW.date, 1, 10), NEW.id, coalesce(NEW.public, 0),
+    coalesce(NEW.category, ''), coalesce(NEW.name, ''), coalesce(NEW.distance, 0),
+    coalesce(NEW.elevation_gain, 0), coalesce(NEW.elevation_loss, 0), coalesce(NEW.duration, 0),
+    coalesce(NEW.moving_duration, 0), NEW.max_elevation,
+    coalesce(cairn_line_cells(NEW.preview, NEW.lat, NEW.lon), '[]'));
+END;
 )sql",
        nullptr},
   };

@@ -1,4 +1,4 @@
-// Every figure is one query over user_activities (or user_cells) of one person, along the index
+// Every figure is one query over user_activities of one person, along the index
 // (user, public, day): `public >= 1` for others, `public >= 0` for themself.
 #include "services/people/statistics_service.h"
 
@@ -84,21 +84,13 @@ util::Result<json> Record(storage::Connection& c, const storage::SqlFragment& wh
               {"value", storage::AsNumber(row[3])}};
 }
 
-util::Result<json> Places(storage::Connection& c, const std::string& user, bool everything,
-                          const StatisticsFilter& filter) {
-  storage::QueryResult rows;
-  if (!filter.year && !filter.category) {
-    CAIRN_ASSIGN_OR_RETURN(rows, c.Query("SELECT cell FROM user_cells WHERE user = ? AND "
-                                         "(public_activities > 0 OR ?) ORDER BY cell",
-                                         {user, int64_t{everything ? 1 : 0}}));
-  } else {
-    // Narrowed: the cells each matching activity keeps beside its figures.
-    const storage::SqlFragment where = Where(user, everything, filter, true);
-    CAIRN_ASSIGN_OR_RETURN(rows, c.Query("SELECT DISTINCT j.value FROM user_activities a, "
-                                         "json_each(a.cells) j WHERE " +
-                                             where.sql + " ORDER BY 1",
-                                         where.params));
-  }
+// The cells the matching activities keep beside their figures (a few per activity), each once.
+util::Result<json> Places(storage::Connection& c, const storage::SqlFragment& where) {
+  CAIRN_ASSIGN_OR_RETURN(storage::QueryResult rows,
+                         c.Query("SELECT DISTINCT j.value FROM user_activities a, "
+                                 "json_each(a.cells) j WHERE " +
+                                     where.sql + " ORDER BY 1",
+                                 where.params));
   json cells = json::array();
   for (const auto& row : rows.rows) {
     const geo::LatLon corner = geo::GridCellCorner(IntOf(row[0]));
@@ -170,7 +162,7 @@ util::Result<json> StatisticsService::Statistics(const Caller& caller, std::stri
                                     {"count", IntOf(row[1])},
                                     {"distance", storage::AsNumber(row[2])}});
     }
-    CAIRN_ASSIGN_OR_RETURN(answer["places"], Places(c, owner.id, everything, filter));
+    CAIRN_ASSIGN_OR_RETURN(answer["places"], Places(c, where));
     return answer;
   });
 }
