@@ -1,10 +1,6 @@
 // Reading and atomically replacing the manifest.
 #include "dem/manifest.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <fstream>
 #include <sstream>
@@ -40,20 +36,7 @@ util::Result<std::vector<std::string>> ReadManifest(const std::string& dir) {
 util::Status WriteManifest(const std::string& dir, const std::vector<std::string>& names) {
   std::string text = std::string(kFirstLine) + "\n";
   for (const auto& name : names) text += name + "\n";
-  const std::string path = dir + "/" + kManifestName;
-  std::string temp = dir + "/.manifest-XXXXXX";
-  const int fd = ::mkstemp(temp.data());
-  if (fd < 0) return util::FileSystemError("cannot create a file in", dir);
-  const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()) &&
-                       ::fsync(fd) == 0 && ::fchmod(fd, 0644) == 0;
-  const int write_errno = errno;
-  ::close(fd);
-  if (!written || ::rename(temp.c_str(), path.c_str()) != 0) {
-    const int error = written ? errno : write_errno;
-    ::unlink(temp.c_str());
-    return util::FileSystemError("cannot write", path, error);
-  }
-  return util::SyncFolder(dir);
+  return util::ReplaceFileDurably(dir, kManifestName, {text});
 }
 
 }  // namespace cairn::dem

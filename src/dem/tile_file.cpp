@@ -121,18 +121,6 @@ util::Result<int> OpenTile(const std::string& dir, const std::string& file_name)
   return fd;
 }
 
-// Everything of `data` to `fd`.
-bool WriteAll(int fd, const char* data, size_t size) {
-  while (size > 0) {
-    const ssize_t n = ::write(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
 // The samples as stored: int16 whole metres or float32.
 util::Result<std::vector<char>> EncodeSamples(const DecodedTile& tile) {
   const size_t bytes = SampleBytes(tile.type);
@@ -179,21 +167,10 @@ util::Result<TileInfo> WriteTileFile(const std::string& dir, const DecodedTile& 
   std::memcpy(page.data(), &header, sizeof header);
 
   const std::string name = TileFileName(g);
-  const std::string path = dir + "/" + name;
-  std::string temp = dir + "/.import-XXXXXX";
-  const int fd = ::mkstemp(temp.data());
-  if (fd < 0) return util::FileSystemError("cannot create a file in", dir);
-  const bool written = WriteAll(fd, page.data(), page.size()) &&
-                       WriteAll(fd, samples.data(), samples.size()) && ::fsync(fd) == 0 &&
-                       ::fchmod(fd, 0644) == 0;
-  const int write_errno = errno;
-  ::close(fd);
-  if (!written || ::rename(temp.c_str(), path.c_str()) != 0) {
-    const int error = written ? errno : write_errno;
-    ::unlink(temp.c_str());
-    return util::FileSystemError("cannot write", path, error);
-  }
-  CAIRN_RETURN_IF_ERROR(util::SyncFolder(dir));
+  CAIRN_RETURN_IF_ERROR(
+      util::ReplaceFileDurably(dir, name,
+                               {std::string_view(page.data(), page.size()),
+                                std::string_view(samples.data(), samples.size())}));
   return InfoOf(header, name, kSamplesOffset + samples.size());
 }
 

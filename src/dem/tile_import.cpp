@@ -158,14 +158,12 @@ void ImportZip(const std::string& dem_dir, const std::string& path, std::string_
   if (!any) report.outcomes.push_back({path, std::nullopt, "the zip holds no .hgt or .tif tile"});
 }
 
-// Temporary files of an import that was killed: no tile refers to them.
+// Temporary files of an import that was killed (util::ReplaceFileDurably's hidden ones): no
+// tile refers to them.
 void RemoveLeftovers(const std::string& dem_dir) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dem_dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind(".import-", 0) == 0 || name.rfind(".manifest-", 0) == 0) {
-      fs::remove(entry.path(), ec);
-    }
+    if (entry.path().filename().string().rfind('.', 0) == 0) fs::remove(entry.path(), ec);
   }
 }
 
