@@ -9,6 +9,7 @@
 #include "app/backup_command.h"
 #include "app/category_command.h"
 #include "app/config.h"
+#include "app/dem_command.h"
 #include "app/doctor_command.h"
 #include "app/import_command.h"
 #include "app/user_command.h"
@@ -51,6 +52,8 @@ int main(int argc, char** argv) {
       return cairn::app::RunBackupCommand(*config);
     case cairn::app::Command::kRestore:
       return cairn::app::RunRestoreCommand(*config);
+    case cairn::app::Command::kDem:
+      return cairn::app::RunDemCommand(*config);
   }
   return 0;
 }

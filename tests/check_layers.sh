@@ -12,15 +12,16 @@ declare -A allowed=(
   [util]=""
   [geo]="util"
   [images]="util"
+  [dem]="util geo"
   [net]="util"
   [mail]="util net"
   [http]="util"
   [storage]="util geo"
   [records]="util storage"
-  [services]="util storage records geo images mail"
+  [services]="util storage records geo images mail dem"
   [api]="util http services"
   [web]="util http"
-  [app]="util geo images net mail http storage records services api web"
+  [app]="util geo images net mail http storage records services api web dem"
 )
 
 failures=0
@@ -63,6 +64,8 @@ while IFS= read -r line; do fail "only storage/ uses SQLite: $line"; done < <(
     grep -v '^\./storage/')
 while IFS= read -r line; do fail "only util/sodium.cpp initialises libsodium: $line"; done < <(
   grep -rn --include='*.cpp' --include='*.h' 'sodium_init' . | grep -v '^\./util/sodium\.cpp:')
+while IFS= read -r line; do fail "only dem/ includes tiffio.h: $line"; done < <(
+  grep -rn --include='*.cpp' --include='*.h' '#include [<"]tiff' . | grep -v '^\./dem/')
 # Every outbound connection goes through net/ (libcurl: timeouts and TLS checks in one place).
 while IFS= read -r line; do fail "only net/ includes curl/curl.h: $line"; done < <(
   grep -rn --include='*.cpp' --include='*.h' '#include [<"]curl/' . | grep -v '^\./net/')

@@ -16,6 +16,7 @@
 #include "api/social/follow_routes.h"
 #include "api/social/like_routes.h"
 #include "api/tracks/track_routes.h"
+#include "api/valhalla/height_routes.h"
 #include "http/router.h"
 #include "services/health/health_monitor.h"
 #include "services/health/request_metrics.h"
@@ -46,6 +47,7 @@ struct ApiServices {
   services::FeedService& feed;
   services::NotificationService& notifications;
   services::TrailComments& trail_comments;
+  services::HeightService& heights;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -81,6 +83,7 @@ class ApiRoutes {
   MergeRoutes merge_routes_;
   ProfileRoutes profile_routes_;
   FeedRoutes feed_routes_;
+  HeightRoutes height_routes_;
 };
 
 }  // namespace cairn::api

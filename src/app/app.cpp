@@ -137,6 +137,7 @@ int RunServer(const Config& config) {
   Core& c = **core;
   CheckStorageAtStart(c);
   FillPhotoPositionsAtStart(c);
+  c.terrain->Current();  // maps the terrain tiles now (and logs how many), not at the first request
   services::HealthMonitor health(*c.database, *c.disk_space, config.data_dir, CAIRN_VERSION);
   std::optional<services::RequestMetrics> metrics;
   if (config.metrics) metrics.emplace();
@@ -146,7 +147,8 @@ int RunServer(const Config& config) {
                          health,      *c.preferences,       *c.likes,
                          *c.follows,  *c.merge_suggestions, *c.merge,
                          *c.profiles, *c.statistics,        metrics ? &*metrics : nullptr,
-                         *c.feed,     *c.notifications,     *c.trail_comments},
+                         *c.feed,     *c.notifications,     *c.trail_comments,
+                         *c.heights},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});

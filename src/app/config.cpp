@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "app/dem_command.h"
 #include "images/thumbnail.h"
 #include "web/tile_source.h"
 
@@ -280,6 +281,8 @@ std::string UsageText() {
          "  cairn backup [--dir DATA_DIR] [--to FILE] [--keep N]\n"
          "  cairn backup --verify FILE\n"
          "  cairn restore FILE --dir DATA_DIR [--force]\n"
+         "  cairn dem add FILE_OR_FOLDER... [--dir DATA_DIR]   terrain tiles (.hgt, .zip, .tif)\n"
+         "  cairn dem list [--dir DATA_DIR]\n"
          "  cairn --version\n"
          "  cairn --help\n"
          "\n"
@@ -367,6 +370,7 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
   if (first == "doctor") return ParseDoctorCommand(args, std::move(config));
   if (first == "backup") return ParseBackupCommand(args, std::move(config));
   if (first == "restore") return ParseRestoreCommand(args, std::move(config));
+  if (first == "dem") return ParseDemCommand(args, std::move(config));
   if (first != "serve") {
     return util::Error::InvalidArgument("unknown command \"" + first + "\"");
   }

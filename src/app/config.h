@@ -18,6 +18,7 @@ enum class Command {
   kCategory,
   kBackup,
   kRestore,
+  kDem,
   kVersion,
   kHelp
 };
@@ -83,6 +84,9 @@ struct Config {
   std::string backup_verify;    // --verify: the archive to check instead of backing up
   std::string restore_archive;  // restore's FILE
   bool restore_force = false;   // --force: replace a non-empty data dir
+  // `cairn dem add FILE_OR_FOLDER...` and `cairn dem list` (app/dem_command.h).
+  std::string dem_action;              // add, list
+  std::vector<std::string> dem_paths;  // add's files and folders
 };
 
 // Parses `args` (without the program name). Flags win over the environment variables

@@ -110,6 +110,9 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->notifications =
       std::make_unique<services::NotificationService>(*core->database, *core->records);
   core->trail_comments = std::make_unique<services::TrailComments>(*core->database, *core->records);
+  core->terrain = std::make_unique<dem::TerrainModel>(dem::DemDirOf(config.data_dir));
+  core->heights =
+      std::make_unique<services::HeightService>(*core->terrain, core->remote_elevation.get());
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
   return core;

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "app/config.h"
+#include "dem/terrain_model.h"
 #include "mail/outbox.h"
 #include "mail/smtp_client.h"
 #include "records/record_engine.h"
@@ -17,6 +18,7 @@
 #include "services/core/family_registry.h"
 #include "services/core/record_service.h"
 #include "services/discovery/trail_discovery.h"
+#include "services/elevation/height_service.h"
 #include "services/feed/feed_service.h"
 #include "services/feed/notification_service.h"
 #include "services/files/disk_space_monitor.h"
@@ -72,6 +74,10 @@ struct Core {
   std::unique_ptr<services::FeedService> feed;
   std::unique_ptr<services::NotificationService> notifications;
   std::unique_ptr<services::TrailComments> trail_comments;
+  // The terrain tiles of DIR/dem/ and the heights answered from them; no remote elevation yet.
+  std::unique_ptr<dem::TerrainModel> terrain;
+  std::unique_ptr<services::RemoteElevation> remote_elevation;
+  std::unique_ptr<services::HeightService> heights;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

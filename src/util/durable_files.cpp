@@ -2,6 +2,7 @@
 #include "util/durable_files.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -24,6 +25,39 @@ Status SyncFolder(const std::string& folder) {
   ::close(fd);
   if (synced != 0) return FileSystemError("cannot sync", folder, sync_errno);
   return OkStatus();
+}
+
+namespace {
+
+bool WriteAll(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+}  // namespace
+
+Status ReplaceFileDurably(const std::string& folder, const std::string& name,
+                          std::initializer_list<std::string_view> parts) {
+  const std::string path = folder + "/" + name;
+  std::string temp = folder + "/." + name + "-XXXXXX";
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) return FileSystemError("cannot create a file in", folder);
+  bool written = true;
+  for (std::string_view part : parts) written = written && WriteAll(fd, part);
+  written = written && ::fsync(fd) == 0 && ::fchmod(fd, 0644) == 0;
+  const int write_errno = errno;
+  ::close(fd);
+  if (!written || ::rename(temp.c_str(), path.c_str()) != 0) {
+    const int error = written ? errno : write_errno;
+    ::unlink(temp.c_str());
+    return FileSystemError("cannot write", path, error);
+  }
+  return SyncFolder(folder);
 }
 
 }  // namespace cairn::util

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cerrno>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -17,5 +18,12 @@ Error FileSystemError(std::string_view what, const std::string& path, int error_
 // Flushes `folder` itself to disk, so that the files created, renamed or removed in it stay so
 // after a power cut. Fails as FileSystemError ("cannot open", "cannot sync").
 Status SyncFolder(const std::string& folder);
+
+// Replaces `folder`/`name` with the concatenated `parts` so that readers see the old file or the
+// new one whole, never a part: a hidden temporary file `folder`/.`name`-XXXXXX written, fsynced
+// and made 0644, renamed over `name`, then the folder synced. On failure the temporary file is
+// removed and the old file stays. Fails as FileSystemError.
+Status ReplaceFileDurably(const std::string& folder, const std::string& name,
+                          std::initializer_list<std::string_view> parts);
 
 }  // namespace cairn::util

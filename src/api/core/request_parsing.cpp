@@ -9,8 +9,6 @@
 namespace cairn::api {
 namespace {
 
-// Record bodies are small; anything bigger is a mistake or an attack, refused before parsing.
-constexpr size_t kMaxJsonBodyBytes = 2 * 1024 * 1024;
 // Deeper nesting than any record needs; the JSON library copies and compares values recursively,
 // so unbounded depth could exhaust a thread's stack.
 constexpr int kMaxJsonDepth = 64;
@@ -95,14 +93,15 @@ util::Result<std::string> RecordIdParam(const http::Request& request) {
   return util::Error::InvalidParams({issue});
 }
 
-util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeRule rule) {
+util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeRule rule,
+                                      size_t max_bytes) {
   if (rule == ContentTypeRule::kRequired && request.Header("Content-Type").empty()) {
     return util::Error::InvalidArgument("The Content-Type header is required.");
   }
-  if (request.body.size() > kMaxJsonBodyBytes) {
-    return util::Error::TooLarge("The request body is larger than " +
-                                 std::to_string(kMaxJsonBodyBytes / (1024 * 1024)) +
-                                 " MiB; record bodies are JSON objects of fields.");
+  if (request.body.size() > max_bytes) {
+    return util::Error::TooLarge(
+        "The request body is larger than " + std::to_string(max_bytes / (1024 * 1024)) + " MiB" +
+        (max_bytes == kMaxJsonBodyBytes ? "; record bodies are JSON objects of fields." : "."));
   }
   if (NestingDepth(request.body) > kMaxJsonDepth) {
     return util::Error::InvalidArgument("invalid_json: the request body is nested more than " +

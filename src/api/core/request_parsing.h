@@ -17,9 +17,14 @@ util::Result<std::string> RecordIdParam(const http::Request& request);
 
 enum class ContentTypeRule { kOptional, kRequired };
 
+// The largest JSON body a record route reads: record bodies are small; anything bigger is a
+// mistake or an attack, refused before parsing.
+inline constexpr size_t kMaxJsonBodyBytes = 2 * 1024 * 1024;
+
 // The body parsed as a JSON object. Not JSON, not an object, nested deeper than 64 levels, or
-// (with kRequired) no Content-Type header: InvalidArgument; larger than 2 MiB: TooLarge.
-util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeRule rule);
+// (with kRequired) no Content-Type header: InvalidArgument; larger than `max_bytes`: TooLarge.
+util::Result<nlohmann::json> JsonBody(const http::Request& request, ContentTypeRule rule,
+                                      size_t max_bytes = kMaxJsonBodyBytes);
 
 // page, perPage, sort, filter, expand and skipTotal from the query string. Non-integer page or
 // perPage: Form B invalid_type. perPage 0 means the default (30); negative or above 500 means 500.
