@@ -367,6 +367,10 @@ CREATE TABLE user_activities (
 ) WITHOUT ROWID;
 CREATE INDEX user_activities_user_public_day ON user_activities (user, public, day);
 INSERT INTO user_activities SELECT * FROM temp.user_activities_copy;
+-- Trails stored before schema 19 have no highest point yet: their tracks are read again at the
+-- server's start (services/tracks/line_breaks_backfill.h).
+INSERT OR IGNORE INTO trails_lines_pending SELECT id FROM trails
+  WHERE gpx != '' AND max_elevation IS NULL;
 DROP TABLE temp.user_activities_copy;
 DROP TRIGGER user_activities_trails_insert;
 -- A new trail has no summit logs yet (they name an existing trail): its activity is its own

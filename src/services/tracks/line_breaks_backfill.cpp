@@ -1,4 +1,5 @@
-// Line breaks for trails stored before they were kept: their tracks read again, a few at a time.
+// Line breaks and highest points for trails stored before they were kept: their tracks read
+// again, a few at a time.
 #include "services/tracks/line_breaks_backfill.h"
 
 #include <cstdio>
@@ -41,24 +42,24 @@ util::Result<std::vector<Pending>> NextPending(storage::Database& database) {
       });
 }
 
-// The new map line fields of a trail, or null when they stay as they are.
-Json NewLines(storage::BlobStore& blobs, const std::string& collection_id, const Pending& trail) {
+// The fields of a trail's stored track (as an upload computes them), or null when it cannot be
+// read.
+Json TrackFields(storage::BlobStore& blobs, const std::string& collection_id,
+                 const Pending& trail) {
   if (trail.gpx.empty()) return nullptr;
   auto bytes = blobs.Read(collection_id, trail.id, trail.gpx);
   if (!bytes.ok()) {
     util::LogWarning("trail " + trail.id + ": its track " + trail.gpx +
-                     " could not be read for its line breaks: " + bytes.error().message);
+                     " could not be read again: " + bytes.error().message);
     return nullptr;
   }
   auto track = geo::ReadTrackFile(*bytes);
   if (!track.ok()) {
     util::LogWarning("trail " + trail.id + ": its track " + trail.gpx +
-                     " could not be read for its line breaks: " + track.error().message);
+                     " could not be read again: " + track.error().message);
     return nullptr;
   }
-  Json fields = TrailFieldsFromTrack(*track);
-  if (fields["line_breaks"].is_null()) return nullptr;
-  return fields;
+  return TrailFieldsFromTrack(*track);
 }
 
 }  // namespace
@@ -73,11 +74,12 @@ util::Result<size_t> BackfillLineBreaks(storage::Database& database, storage::Bl
     for (const Pending& trail : pending) {
       if (stop.stop_requested()) break;
       // Read and parsed outside the writer; written only if the trail still has that track.
-      const Json fields = NewLines(blobs, trails_collection_id, trail);
+      const Json fields = TrackFields(blobs, trails_collection_id, trail);
       CAIRN_ASSIGN_OR_RETURN(
           bool changed, database.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
             bool rewritten = false;
-            if (fields.is_object()) {
+            // A line of one part is already what an upload writes: left alone.
+            if (fields.is_object() && !fields["line_breaks"].is_null()) {
               CAIRN_ASSIGN_OR_RETURN(
                   int64_t rows,
                   c.Execute(
@@ -87,6 +89,15 @@ util::Result<size_t> BackfillLineBreaks(storage::Database& database, storage::Bl
                        fields["sketch"].get<std::string>(), fields["line_breaks"].dump(), trail.id,
                        trail.gpx}));
               rewritten = rows > 0;
+            }
+            // Schema 19's highest point, for the statistics' records.
+            if (fields.is_object() && fields["max_elevation"].is_number()) {
+              CAIRN_ASSIGN_OR_RETURN(
+                  int64_t rows,
+                  c.Execute("UPDATE trails SET max_elevation = ? WHERE id = ? AND "
+                            "gpx = ? AND max_elevation IS NULL",
+                            {fields["max_elevation"].get<double>(), trail.id, trail.gpx}));
+              rewritten = rewritten || rows > 0;
             }
             CAIRN_RETURN_IF_ERROR(
                 c.Execute("DELETE FROM trails_lines_pending WHERE trail = ?", {trail.id}));

@@ -1,6 +1,7 @@
-// Trails stored before line breaks were kept get them from their stored tracks at start: a track
-// of two segments gets new lines, one of one segment and a lost file are left as they were, and
-// every pending trail is taken off the list.
+// Trails stored before line breaks and highest points were kept get them from their stored tracks
+// at start: a track of two segments gets new lines, one of one segment keeps its line, a lost file
+// is left as it was, each track with heights gives its highest point, and every pending trail is
+// taken off the list.
 #include "services/tracks/line_breaks_backfill.h"
 
 #include <catch2/catch.hpp>
@@ -25,7 +26,8 @@ std::string Gpx(int segments) {
   for (int s = 0; s < segments; ++s) {
     gpx += "<trkseg>";
     for (int i = 0; i < 10; ++i) {
-      gpx += "<trkpt lat=\"47\" lon=\"" + std::to_string(11 + 0.05 * s + 0.001 * i) + "\"/>";
+      gpx += "<trkpt lat=\"47\" lon=\"" + std::to_string(11 + 0.05 * s + 0.001 * i) + "\"><ele>" +
+             std::to_string(1000 + 10 * s + i) + "</ele></trkpt>";
     }
     gpx += "</trkseg>";
   }
@@ -66,11 +68,11 @@ TEST_CASE("the backfill gives pending trails their line breaks from their stored
 
   auto updated = BackfillLineBreaks(**database, blobs, kCollection, std::stop_token());
   REQUIRE(updated.ok());
-  CHECK(*updated == 1);
+  CHECK(*updated == 2);
   auto rows = (*database)->Read<storage::QueryResult>([](storage::Connection& c) {
     return c.Query(
-        "SELECT id, polyline, line_breaks, (SELECT count(*) FROM trails_lines_pending) FROM "
-        "trails ORDER BY id");
+        "SELECT id, polyline, line_breaks, (SELECT count(*) FROM trails_lines_pending), "
+        "max_elevation FROM trails ORDER BY id");
   });
   REQUIRE(rows.ok());
   REQUIRE(rows->rows.size() == 3);
@@ -80,6 +82,9 @@ TEST_CASE("the backfill gives pending trails their line breaks from their stored
     CHECK(std::get<std::string>(rows->rows[r][1]) == old_line);
     CHECK(std::holds_alternative<std::monostate>(rows->rows[r][2]));
   }
+  CHECK(std::holds_alternative<std::monostate>(rows->rows[0][4]));  // lost: still unknown
+  CHECK(std::get<double>(rows->rows[1][4]) == 1009);
+  CHECK(std::get<double>(rows->rows[2][4]) == 1019);
   // twosegments: each segment's ends, and the break between them.
   auto line = geo::DecodePolyline(std::get<std::string>(rows->rows[2][1]));
   REQUIRE(line.ok());
