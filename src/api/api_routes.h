@@ -12,6 +12,7 @@
 #include "api/people/profile_routes.h"
 #include "api/records/record_routes.h"
 #include "api/records/trail_bulk_routes.h"
+#include "api/routing/routing_routes.h"
 #include "api/search/search_routes.h"
 #include "api/social/follow_routes.h"
 #include "api/social/like_routes.h"
@@ -46,6 +47,7 @@ struct ApiServices {
   services::FeedService& feed;
   services::NotificationService& notifications;
   services::TrailComments& trail_comments;
+  services::routing::RoutingService& routing;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -81,6 +83,7 @@ class ApiRoutes {
   MergeRoutes merge_routes_;
   ProfileRoutes profile_routes_;
   FeedRoutes feed_routes_;
+  RoutingRoutes routing_routes_;
 };
 
 }  // namespace cairn::api
