@@ -105,7 +105,8 @@ curl_socket_t OpenCheckedSocket(void* user, curlsocktype, curl_sockaddr* address
       return CURL_SOCKET_BAD;
     }
   }
-  return ::socket(address->family, address->socktype, address->protocol);
+  // Close-on-exec, as libcurl's own sockets are.
+  return ::socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
 }
 
 std::string Seconds(std::chrono::milliseconds duration) {
