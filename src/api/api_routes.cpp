@@ -28,7 +28,8 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       merge_routes_(services.merge_suggestions, services.merge),
       profile_routes_(services.profiles, services.statistics),
       feed_routes_(services.feed, services.notifications, services.trail_comments),
-      height_routes_(services.heights) {}
+      height_routes_(services.heights),
+      routing_routes_(services.routing) {}
 
 void ApiRoutes::Register(http::Router& http_router) {
   ApiRouter router(http_router, callers_);
@@ -44,6 +45,7 @@ void ApiRoutes::Register(http::Router& http_router) {
   profile_routes_.Register(router);
   feed_routes_.Register(router);
   height_routes_.Register(router);
+  routing_routes_.Register(router);
   // Route groups a family may ask for beside its generic routes.
   const std::map<std::string, std::function<void()>> groups = {
       {"accounts", [&] { account_routes_.Register(router); }},

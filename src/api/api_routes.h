@@ -12,6 +12,7 @@
 #include "api/people/profile_routes.h"
 #include "api/records/record_routes.h"
 #include "api/records/trail_bulk_routes.h"
+#include "api/routing/routing_routes.h"
 #include "api/search/search_routes.h"
 #include "api/social/follow_routes.h"
 #include "api/social/like_routes.h"
@@ -48,6 +49,7 @@ struct ApiServices {
   services::NotificationService& notifications;
   services::TrailComments& trail_comments;
   services::HeightService& heights;
+  services::routing::RoutingService& routing;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -84,6 +86,7 @@ class ApiRoutes {
   ProfileRoutes profile_routes_;
   FeedRoutes feed_routes_;
   HeightRoutes height_routes_;
+  RoutingRoutes routing_routes_;
 };
 
 }  // namespace cairn::api

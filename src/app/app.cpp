@@ -63,7 +63,8 @@ web::WebOptions WebAppOptions(const Config& config, std::optional<web::TileArchi
                  .version = CAIRN_VERSION,
                  .signup = config.signup_enabled,
                  .max_photo_mb = config.max_photo_mb,
-                 .max_track_mb = config.max_track_mb},
+                 .max_track_mb = config.max_track_mb,
+                 .routing = !config.routing_url.empty()},
           .tile_archive = std::move(archive),
           .not_found = [](const http::Request&) { return api::StatusErrorResponse(404); }};
 }
@@ -141,14 +142,18 @@ int RunServer(const Config& config) {
   services::HealthMonitor health(*c.database, *c.disk_space, config.data_dir, CAIRN_VERSION);
   std::optional<services::RequestMetrics> metrics;
   if (config.metrics) metrics.emplace();
-  api::ApiRoutes routes({*c.records,  *c.accounts,          *c.auth,
-                         *c.tracks,   *c.discovery,         *c.bulk,
-                         *c.search,   *c.uploads,           *c.files,
-                         health,      *c.preferences,       *c.likes,
-                         *c.follows,  *c.merge_suggestions, *c.merge,
-                         *c.profiles, *c.statistics,        metrics ? &*metrics : nullptr,
-                         *c.feed,     *c.notifications,     *c.trail_comments,
-                         *c.heights},
+  api::ApiRoutes routes({*c.records,        *c.accounts,
+                         *c.auth,           *c.tracks,
+                         *c.discovery,      *c.bulk,
+                         *c.search,         *c.uploads,
+                         *c.files,          health,
+                         *c.preferences,    *c.likes,
+                         *c.follows,        *c.merge_suggestions,
+                         *c.merge,          *c.profiles,
+                         *c.statistics,     metrics ? &*metrics : nullptr,
+                         *c.feed,           *c.notifications,
+                         *c.trail_comments, *c.heights,
+                         *c.routing},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});

@@ -316,6 +316,14 @@ std::string UsageText() {
          "                    password is only ever sent over TLS, or to this machine)\n"
          "  --smtp-ca FILE    also trust the certificates in FILE (PEM), e.g. a self-signed\n"
          "                    mail server's; certificates are always verified\n"
+         "  --routing-url URL a Valhalla server for route planning (env CAIRN_ROUTING_URL),\n"
+         "                    e.g. http://valhalla.lan:8002: POST /api/v1/valhalla/route\n"
+         "                    forwards to URL/route for signed-in users; without it, off\n"
+         "  --routing-timeout-seconds S  longest wait for the routing server (default 15)\n"
+         "  --routing-ca FILE also trust the certificates in FILE (PEM) for an https routing\n"
+         "                    server; certificates are always verified\n"
+         "  --elevation-url URL  a Valhalla server asked for the heights the terrain model\n"
+         "                    lacks (env CAIRN_ELEVATION_URL)\n"
          "  --tiles URL       map tile URL template with {z}, {x}, {y} (and {s}), or none\n"
          "                    (default https://tile.openstreetmap.org/{z}/{x}/{y}.png)\n"
          "  --tiles-attribution HTML  credit shown on the map (default: OpenStreetMap's)\n"
@@ -352,6 +360,8 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
   }
   if (const char* dir = std::getenv("CAIRN_DIR"); dir && *dir) config.data_dir = dir;
   if (const char* smtp = std::getenv("CAIRN_SMTP_URL"); smtp && *smtp) config.smtp_url = smtp;
+  if (const char* url = std::getenv("CAIRN_ROUTING_URL"); url && *url) config.routing_url = url;
+  if (const char* url = std::getenv("CAIRN_ELEVATION_URL"); url && *url) config.elevation_url = url;
   if (args.empty()) return config;  // kHelp
 
   size_t i = 0;
@@ -440,6 +450,19 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
       if (config.smtp_ca_file.empty()) {
         return util::Error::InvalidArgument("--smtp-ca needs the path of a PEM certificate file");
       }
+    } else if (flag == "--routing-url") {
+      CAIRN_ASSIGN_OR_RETURN(config.routing_url, next());
+    } else if (flag == "--routing-timeout-seconds") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      CAIRN_ASSIGN_OR_RETURN(config.routing_timeout_seconds, BoundedInt(flag, v, 1, 300));
+    } else if (flag == "--routing-ca") {
+      CAIRN_ASSIGN_OR_RETURN(config.routing_ca_file, next());
+      if (config.routing_ca_file.empty()) {
+        return util::Error::InvalidArgument(
+            "--routing-ca needs the path of a PEM certificate file");
+      }
+    } else if (flag == "--elevation-url") {
+      CAIRN_ASSIGN_OR_RETURN(config.elevation_url, next());
     } else if (flag == "--mail-digest-seconds") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, next());
       CAIRN_ASSIGN_OR_RETURN(config.mail_digest_seconds, BoundedInt(flag, v, 1, 7 * 24 * 3600));

@@ -49,6 +49,14 @@ struct Config {
   std::string smtp_url;           // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
   bool smtp_require_tls = false;  // --smtp-require-tls: smtp:// must upgrade with STARTTLS
   std::string smtp_ca_file;       // --smtp-ca: extra trusted certificates (PEM) for the server
+  // The Valhalla server POST /valhalla/route forwards to (--routing-url, env CAIRN_ROUTING_URL):
+  // http:// or https://, checked at start; empty: routing is off (a 503 that says so).
+  std::string routing_url;
+  int routing_timeout_seconds = 15;  // --routing-timeout-seconds: the whole exchange
+  std::string routing_ca_file;       // --routing-ca: extra trusted certificates (PEM)
+  // A Valhalla server asked for heights the terrain model lacks (--elevation-url, env
+  // CAIRN_ELEVATION_URL); checked at start like --routing-url.
+  std::string elevation_url;
   // At most one notification digest per user per this many seconds (--mail-digest-seconds, not
   // in --help: for tests, which cannot wait an hour).
   int mail_digest_seconds = 3600;
@@ -90,7 +98,8 @@ struct Config {
 };
 
 // Parses `args` (without the program name). Flags win over the environment variables
-// CAIRN_HTTP and CAIRN_DIR, which win over the defaults. Errors name the bad argument.
+// CAIRN_HTTP, CAIRN_DIR, CAIRN_SMTP_URL, CAIRN_ROUTING_URL and CAIRN_ELEVATION_URL, which win
+// over the defaults. Errors name the bad argument.
 util::Result<Config> ParseConfig(const std::vector<std::string>& args);
 
 // The text printed by `cairn --help`.

@@ -3,7 +3,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 
 #include "services/accounts/installation_secret.h"
@@ -40,11 +42,64 @@ util::Result<std::optional<mail::SmtpSettings>> SmtpSettingsFrom(const Config& c
   return std::optional<mail::SmtpSettings>(std::move(smtp));
 }
 
+// How a server named by a --*-url flag is reached.
+struct ServerSetting {
+  const char* url_flag;  // "--routing-url"
+  const char* name;      // "routing server"
+  std::string url;       // empty: none configured
+  int timeout_seconds = 15;
+  std::string ca_file;
+  const char* ca_flag = "";  // "--routing-ca", or "" when there is no such flag
+};
+
+// A client for the server, checked now so that a typo shows at start; nullopt without a URL.
+util::Result<std::optional<net::HttpClient>> ServerClientFrom(const ServerSetting& setting) {
+  if (setting.url.empty()) {
+    if (!setting.ca_file.empty()) {
+      return util::Error::InvalidArgument(std::string(setting.ca_flag) + " needs a server: set " +
+                                          setting.url_flag);
+    }
+    return std::optional<net::HttpClient>();
+  }
+  if (!setting.ca_file.empty() && ::access(setting.ca_file.c_str(), R_OK) != 0) {
+    return util::Error::InvalidArgument(std::string(setting.ca_flag) + ": cannot read " +
+                                        setting.ca_file + ": " + std::strerror(errno));
+  }
+  const std::chrono::milliseconds total = std::chrono::seconds(setting.timeout_seconds);
+  auto client = net::HttpClient::Create(
+      {.name = setting.name,
+       .base_url = setting.url,
+       .ca_file = setting.ca_file,
+       .ca_setting = setting.ca_flag,
+       .connect_timeout = std::min<std::chrono::milliseconds>(std::chrono::seconds(5), total),
+       .total_timeout = total,
+       .user_agent = std::string("cairn/") + CAIRN_VERSION});
+  if (!client.ok()) {
+    return util::Error::InvalidArgument(std::string(setting.url_flag) + " " +
+                                        client.error().message);
+  }
+  return std::optional<net::HttpClient>(std::move(client).value());
+}
+
 }  // namespace
 
 util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   CAIRN_ASSIGN_OR_RETURN(std::optional<mail::SmtpSettings> smtp, SmtpSettingsFrom(config));
+  CAIRN_ASSIGN_OR_RETURN(std::optional<net::HttpClient> routing_server,
+                         ServerClientFrom({.url_flag = "--routing-url",
+                                           .name = "routing server",
+                                           .url = config.routing_url,
+                                           .timeout_seconds = config.routing_timeout_seconds,
+                                           .ca_file = config.routing_ca_file,
+                                           .ca_flag = "--routing-ca"}));
+  CAIRN_ASSIGN_OR_RETURN(std::optional<net::HttpClient> elevation_server,
+                         ServerClientFrom({.url_flag = "--elevation-url",
+                                           .name = "elevation server",
+                                           .url = config.elevation_url}));
   auto core = std::make_unique<Core>();
+  core->routing =
+      std::make_unique<services::routing::RoutingService>(std::move(routing_server), core->clock);
+  core->elevation_server = std::move(elevation_server);
   // The database first: a data dir of a newer cairn is refused before anything is written to it.
   CAIRN_ASSIGN_OR_RETURN(core->database, storage::Database::Open(
                                              {.path = config.data_dir + "/data.db",

@@ -8,6 +8,7 @@
 #include "dem/terrain_model.h"
 #include "mail/outbox.h"
 #include "mail/smtp_client.h"
+#include "net/http_client.h"
 #include "records/record_engine.h"
 #include "services/accounts/account_service.h"
 #include "services/accounts/auth_service.h"
@@ -29,6 +30,7 @@
 #include "services/merge/trail_merge.h"
 #include "services/people/profile_service.h"
 #include "services/people/statistics_service.h"
+#include "services/routing/routing_service.h"
 #include "services/search/search_service.h"
 #include "services/social/follows.h"
 #include "services/social/trail_likes.h"
@@ -78,6 +80,9 @@ struct Core {
   std::unique_ptr<dem::TerrainModel> terrain;
   std::unique_ptr<services::RemoteElevation> remote_elevation;
   std::unique_ptr<services::HeightService> heights;
+  std::unique_ptr<services::routing::RoutingService> routing;  // off without --routing-url
+  // The --elevation-url server, for POST /valhalla/height; nullopt without one.
+  std::optional<net::HttpClient> elevation_server;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

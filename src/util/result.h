@@ -21,7 +21,11 @@ enum class ErrorKind {
   kConflict,         // the data's state forbids it (a duplicate, a record still in use)
   kTooLarge,         // over a size limit
   kTooManyRequests,  // throttled: retry after `retry_after_seconds`
-  kUnavailable,      // the server is shutting down, overloaded or busy
+  kUnavailable,      // the server is shutting down, overloaded or busy, or lacks a setting
+  // A server this one forwards to (routing, elevation) failed: unreachable, a refused TLS
+  // certificate, an answer that is not what was asked for or too large.
+  kUpstreamFailed,
+  kUpstreamTimeout,  // a server this one forwards to did not answer in time
   // The data dir's filesystem has no room for the write; nothing of it was kept. The message is
   // for the log (it may name a path); clients get a fixed sentence.
   kInsufficientStorage,
@@ -88,6 +92,12 @@ struct Error {
   }
   static Error Unavailable(std::string message) {
     return {ErrorKind::kUnavailable, std::move(message), {}, {}, {}};
+  }
+  static Error UpstreamFailed(std::string message) {
+    return {ErrorKind::kUpstreamFailed, std::move(message), {}, {}, {}};
+  }
+  static Error UpstreamTimeout(std::string message) {
+    return {ErrorKind::kUpstreamTimeout, std::move(message), {}, {}, {}};
   }
   static Error InsufficientStorage(std::string message) {
     return {ErrorKind::kInsufficientStorage, std::move(message), {}, {}, {}};

@@ -27,6 +27,7 @@ std::string UiConfigJson(const UiConfig& config) {
       {"signup", config.signup},
       {"maxPhotoMb", config.max_photo_mb},
       {"maxTrackMb", config.max_track_mb},
+      {"routing", config.routing},
   };
   const std::string text = json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   // '<' only occurs inside JSON strings, where \u003c means the same; "</script>" cannot appear.

@@ -18,10 +18,13 @@ struct UiConfig {
   bool signup = true;       // false with --disable-signup
   int max_photo_mb = 20;
   int max_track_mb = 50;
+  // A routing server is configured (--routing-url): the route planner may snap to paths.
+  bool routing = false;
 };
 
-// {"tiles", "tilesFile", "attribution", "version", "signup", "maxPhotoMb", "maxTrackMb"} as one
-// line of JSON, with every '<' written as \u003c so the text can sit inside a <script> element.
+// {"tiles", "tilesFile", "attribution", "version", "signup", "maxPhotoMb", "maxTrackMb",
+// "routing"} as one line of JSON, with every '<' written as \u003c so the text can sit inside a
+// <script> element.
 // "tilesFile" is null without an archive, else {"url", "type" ("mvt", "png", "jpeg", "webp"),
 // "minZoom", "maxZoom", "bounds" [west, south, east, north], "center" [lon, lat, zoom]}, and
 // "tiles" is then "". "tiles" and "attribution" are "" when there are neither tiles nor archive.

@@ -1,7 +1,9 @@
-// Command-line parsing of the free-space minimum, metrics, the log format and the mail options.
+// Command-line parsing of the free-space minimum, metrics, the log format, the mail options and
+// the servers Cairn forwards to (routing, elevation).
 #include "app/config.h"
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 
 namespace cairn::app {
 namespace {
@@ -61,6 +63,44 @@ TEST_CASE("the mail options require TLS and name a CA file", "[app]") {
     auto refused = ParseConfig(bad);
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().message.find("--smtp-") != std::string::npos);
+  }
+}
+
+TEST_CASE("routing and elevation servers come from flags or the environment", "[app]") {
+  auto defaults = ParseConfig({"serve"});
+  REQUIRE(defaults.ok());
+  CHECK(defaults->routing_url.empty());
+  CHECK(defaults->routing_timeout_seconds == 15);
+  CHECK(defaults->elevation_url.empty());
+  auto set = ParseConfig({"serve", "--routing-url", "http://valhalla.lan:8002",
+                          "--routing-timeout-seconds=30", "--routing-ca", "/etc/cairn/ca.pem",
+                          "--elevation-url", "https://elevation.lan"});
+  REQUIRE(set.ok());
+  CHECK(set->routing_url == "http://valhalla.lan:8002");
+  CHECK(set->routing_timeout_seconds == 30);
+  CHECK(set->routing_ca_file == "/etc/cairn/ca.pem");
+  CHECK(set->elevation_url == "https://elevation.lan");
+  ::setenv("CAIRN_ROUTING_URL", "http://from-env:8002", 1);
+  ::setenv("CAIRN_ELEVATION_URL", "http://heights-from-env", 1);
+  auto from_env = ParseConfig({"serve"});
+  auto flag_wins = ParseConfig({"serve", "--routing-url", "http://from-flag"});
+  ::unsetenv("CAIRN_ROUTING_URL");
+  ::unsetenv("CAIRN_ELEVATION_URL");
+  REQUIRE(from_env.ok());
+  CHECK(from_env->routing_url == "http://from-env:8002");
+  CHECK(from_env->elevation_url == "http://heights-from-env");
+  REQUIRE(flag_wins.ok());
+  CHECK(flag_wins->routing_url == "http://from-flag");
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"serve", "--routing-timeout-seconds", "0"},
+        {"serve", "--routing-timeout-seconds", "301"},
+        {"serve", "--routing-timeout-seconds", "soon"},
+        {"serve", "--routing-ca", ""},
+        {"serve", "--routing-url"}}) {
+    INFO(bad.back());
+    auto refused = ParseConfig(bad);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().message.find("--routing-") != std::string::npos);
   }
 }
 

@@ -60,7 +60,8 @@ TEST_CASE("The UI config is JSON that cannot close its script element", "[web][c
                   .version = "1.2.3",
                   .signup = false,
                   .max_photo_mb = 7,
-                  .max_track_mb = 9};
+                  .max_track_mb = 9,
+                  .routing = true};
   const std::string text = UiConfigJson(config);
   CHECK(text.find('<') == std::string::npos);
   CHECK(text.find("\\u003c/script>") != std::string::npos);
@@ -71,12 +72,15 @@ TEST_CASE("The UI config is JSON that cannot close its script element", "[web][c
   CHECK(json["signup"] == false);
   CHECK(json["maxPhotoMb"] == 7);
   CHECK(json["maxTrackMb"] == 9);
+  CHECK(json["routing"] == true);
   CHECK(text.starts_with("{\"tiles\":"));
 
   config.tiles = TileSource{};
   const auto off = nlohmann::json::parse(UiConfigJson(config));
   CHECK(off["tiles"] == "");
   CHECK(off["attribution"] == "");
+  config.routing = false;
+  CHECK(nlohmann::json::parse(UiConfigJson(config))["routing"] == false);
 }
 
 TEST_CASE("The shell page gets its asset base and config in every placeholder", "[web][page]") {

@@ -32,6 +32,10 @@ int StatusOf(util::ErrorKind kind) {
       return 429;
     case util::ErrorKind::kUnavailable:
       return 503;
+    case util::ErrorKind::kUpstreamFailed:
+      return 502;
+    case util::ErrorKind::kUpstreamTimeout:
+      return 504;
     case util::ErrorKind::kInsufficientStorage:
       return 507;
     case util::ErrorKind::kInternal:
