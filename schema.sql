@@ -559,6 +559,13 @@ CREATE TABLE follows (
 CREATE UNIQUE INDEX follows_follower_followee ON follows (follower, followee);
 CREATE INDEX follows_followee_status ON follows (followee, status);
 CREATE INDEX follows_follower_status ON follows (follower, status);
+-- An account that turns public has no one left to answer: its pending requests are accepted, as
+-- a follow of a public account is at once.
+CREATE TRIGGER users_public_accepts_pending AFTER UPDATE OF private ON users
+WHEN OLD.private = 1 AND NEW.private = 0 BEGIN
+  UPDATE follows SET status = 'accepted', updated = strftime('%Y-%m-%d %H:%M:%fZ', 'now')
+    WHERE followee = NEW.id AND status = 'pending';
+END;
 -- One row per event for its recipient; `author` caused it (never the recipient); `mailed` is
 -- when it went out in an e-mail digest ('' not yet, '-' never: mail is off for its type).
 CREATE TABLE notifications (

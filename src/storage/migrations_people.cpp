@@ -332,6 +332,7 @@ END;
       // trail's activity is written directly, user_activities is keyed by item first (no index
       // of its own for that) and places are gathered from the activities' cells when read
       // (user_cells gone): each B-tree a create touches is a page more written per create.
+      // An account that turns public accepts its pending follow requests.
       {21, R"sql(DROP TRIGGER IF EXISTS feed_trails_insert;
 DROP TRIGGER IF EXISTS feed_lists_insert;
 DROP TRIGGER IF EXISTS feed_summit_logs_insert;
@@ -383,6 +384,13 @@ CREATE TRIGGER user_activities_trails_insert AFTER INSERT ON trails WHEN NEW.dat
     coalesce(NEW.elevation_gain, 0), coalesce(NEW.elevation_loss, 0), coalesce(NEW.duration, 0),
     coalesce(NEW.moving_duration, 0), NEW.max_elevation,
     coalesce(cairn_line_cells(NEW.preview, NEW.lat, NEW.lon), '[]'));
+END;
+-- An account that turns public has no one left to answer: its pending requests are accepted, as
+-- a follow of a public account is at once.
+CREATE TRIGGER users_public_accepts_pending AFTER UPDATE OF private ON users
+WHEN OLD.private = 1 AND NEW.private = 0 BEGIN
+  UPDATE follows SET status = 'accepted', updated = strftime('%Y-%m-%d %H:%M:%fZ', 'now')
+    WHERE followee = NEW.id AND status = 'pending';
 END;
 )sql",
        nullptr},

@@ -36,6 +36,7 @@ DROP TRIGGER notify_summit_logs; DROP TRIGGER notify_trail_likes; DROP TRIGGER n
 DROP TRIGGER notify_follows_delete; DROP TRIGGER notifications_new_insert;
 DROP VIEW notifications_new;
 DROP INDEX lists_created; DROP INDEX summit_logs_created;
+DROP TRIGGER users_public_accepts_pending;
 )sql";
 
 std::vector<std::string> Rows(Database& database, const std::string& sql) {

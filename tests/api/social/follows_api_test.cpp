@@ -213,5 +213,31 @@ TEST_CASE("follows: a private account's followers wait until it answers", "[api]
         "0");
 }
 
+TEST_CASE("follows: an account that turns public accepts the requests waiting for it",
+          "[api][follows]") {
+  TestServer server;
+  auto [ann, ann_token] = server.CreateUser("ann");
+  auto [bob, bob_token] = server.CreateUser("bob");
+  MakePrivate(server, ann, ann_token);
+  server.CreateTrail(ann_token, ann, {{"name", "Ridge"}, {"public", true}});
+  Reply requested = server.Put(kFollows, {{"followee", ann}}, bob_token);
+  REQUIRE(requested.status == 200);
+  CHECK(requested.body["status"] == "pending");
+  CHECK(FeedEntries(server, bob_token, ann) == "0");
+
+  Reply settings = server.Get("/api/v1/settings", ann_token);
+  REQUIRE(settings.body.size() == 1u);
+  const std::string settings_path = "/api/v1/settings/" + settings.body[0]["id"].get<std::string>();
+  REQUIRE(server.Post(settings_path, {{"privacy", {{"account", "public"}}}}, ann_token).status ==
+          200);
+  CHECK(server.Get(FollowPath(requested.body["id"]), bob_token).body["status"] == "accepted");
+  CHECK(server.Get("/api/v1/profile/@ann", bob_token).body["profile"]["followers"] == 1);
+  CHECK(FeedEntries(server, bob_token, ann) == "1");
+  // Turning private again keeps the followers she has.
+  REQUIRE(server.Post(settings_path, {{"privacy", {{"account", "private"}}}}, ann_token).status ==
+          200);
+  CHECK(server.Get(FollowPath(requested.body["id"]), bob_token).body["status"] == "accepted");
+}
+
 }  // namespace
 }  // namespace cairn::api_test
