@@ -12,6 +12,8 @@ void RoutingRoutes::Register(ApiRouter& router) {
 
 util::Result<http::Response> RoutingRoutes::Route(const http::Request& request,
                                                   const services::Caller& caller) {
+  // As for heights: an anonymous caller learns nothing, not even whether its body was well formed.
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to plan routes.");
   CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
   CAIRN_ASSIGN_OR_RETURN(Json route, routing_.Route(caller, body));
   return JsonResponse(route);

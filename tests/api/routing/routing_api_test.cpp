@@ -214,6 +214,8 @@ TEST_CASE("valhalla route: signed-in callers only", "[api][routing]") {
   CHECK(anonymous.status == 401);
   CHECK(anonymous.Header("WWW-Authenticate") == "Bearer");
   CHECK(server.Post(kRoute, RouteRequest(), "not-a-token").status == 401);
+  // Not even whether a body is well formed is told to an anonymous caller.
+  CHECK(server.Post(kRoute, Json::array()).status == 401);
   CHECK(valhalla.requests().empty());
   CHECK(server.Get("/").raw.find("\"routing\":true") != std::string::npos);
 }
