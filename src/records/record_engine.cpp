@@ -92,14 +92,12 @@ util::Result<std::optional<std::vector<int64_t>>> FewMatches(storage::Connection
   return Rowids(std::move(rowids));
 }
 
-// The rows of `table` passing `rest` and any of `alternatives` (a list rule's OR: public, own,
-// shared). With several, each alternative is counted alone, without the rows of those before it,
-// and the counts are summed: each count then walks its own index (for "public" and "own but not
-// public" an index-only count), where SQLite answers the OR by gathering every visible rowid from
-// each index into a row set first, several times slower for a user who sees most rows.
-util::Result<int64_t> CountRows(storage::Connection& connection, const std::string& table,
-                                const std::vector<storage::SqlFragment>& alternatives,
-                                const std::string& rest, const storage::SqlParams& rest_params) {
+}  // namespace
+
+util::Result<int64_t> CountVisibleRows(storage::Connection& connection, const std::string& table,
+                                       const std::vector<storage::SqlFragment>& alternatives,
+                                       const std::string& rest,
+                                       const storage::SqlParams& rest_params) {
   std::string sql = "SELECT ";
   storage::SqlParams params;
   for (size_t i = 0; i < alternatives.size(); ++i) {
@@ -117,8 +115,6 @@ util::Result<int64_t> CountRows(storage::Connection& connection, const std::stri
   CAIRN_ASSIGN_OR_RETURN(auto count, connection.QueryUntilChange(sql, params));
   return std::get<int64_t>(count.rows[0][0]);
 }
-
-}  // namespace
 
 util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
                                           const CollectionSpec& collection, const ListQuery& query,
@@ -158,11 +154,12 @@ util::Result<ListPage> RecordEngine::List(storage::Connection& connection,
   // Rows an area's R*Tree finds are counted in one pass whoever sees them: counted per
   // alternative, each would gather the area again.
   const auto count_all = [&]() {
-    return CountRows(connection, table,
-                     extra.find.sql == "1" ? visibility.ListConditionAlternatives(collection, "t")
-                                           : std::vector<storage::SqlFragment>{view},
-                     "(" + filter.sql + ") AND (" + extra.find.sql + ")",
-                     Concat(filter.params, extra.find.params));
+    return CountVisibleRows(connection, table,
+                            extra.find.sql == "1"
+                                ? visibility.ListConditionAlternatives(collection, "t")
+                                : std::vector<storage::SqlFragment>{view},
+                            "(" + filter.sql + ") AND (" + extra.find.sql + ")",
+                            Concat(filter.params, extra.find.params));
   };
   int64_t matching = -1;
   std::optional<std::vector<int64_t>> few;

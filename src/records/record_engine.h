@@ -67,6 +67,17 @@ struct ListPage {
 
 // Stateless apart from its references; every call takes the connection to run on, so reads can
 // share one snapshot and writes one transaction. Thread-safe.
+// The rows of `table` (aliased "t") passing `rest` and any of `alternatives` (a list rule's OR:
+// public, own, shared). With several, each alternative is counted alone, without the rows of those
+// before it, and the counts are summed: each count then walks its own index (for "public" and
+// "own but not public" an index-only count), where SQLite answers the OR by gathering every
+// visible rowid from each index into a row set first, several times slower for a user who sees
+// most rows. Remembered until the next write (Connection::QueryUntilChange).
+util::Result<int64_t> CountVisibleRows(storage::Connection& connection, const std::string& table,
+                                       const std::vector<storage::SqlFragment>& alternatives,
+                                       const std::string& rest,
+                                       const storage::SqlParams& rest_params);
+
 class RecordEngine {
  public:
   RecordEngine(const CollectionRegistry& registry, const util::Clock& clock)

@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "records/record_engine.h"
 #include "services/families/names.h"
 
 namespace cairn::services {
@@ -91,25 +92,12 @@ util::Result<ListPage> FeedService::Feed(const Caller& caller, int page, int per
                                                     authors_params));
           const int64_t candidate_count = Count(candidates);
           if (candidate_count == 0) continue;
-          // The visible ones, one count per alternative of the list rule (public, own, shared,
-          // each without those before it), so "public" and "own" are index-only counts.
-          std::string sql = "SELECT 0";
-          storage::SqlParams params;
-          const std::vector<storage::SqlFragment> alternatives =
-              policy.ListConditionAlternatives(*spec, "t");
-          for (size_t i = 0; i < alternatives.size(); ++i) {
-            sql += " + (SELECT count(*) FROM " + table + " t WHERE t.author IN (" + kAuthors +
-                   ") AND (" + alternatives[i].sql + ")";
-            Append(params, authors_params);
-            Append(params, alternatives[i].params);
-            for (size_t before = 0; before < i; ++before) {
-              sql += " AND NOT coalesce((" + alternatives[before].sql + "), 0)";
-              Append(params, alternatives[before].params);
-            }
-            sql += ")";
-          }
-          CAIRN_ASSIGN_OR_RETURN(storage::QueryResult visible, c.QueryUntilChange(sql, params));
-          plan.visible = Count(visible);
+          // The visible ones, one count per alternative of the list rule (public, own, shared),
+          // so "public" and "own" are index-only counts.
+          CAIRN_ASSIGN_OR_RETURN(
+              plan.visible, records::CountVisibleRows(
+                                c, table, policy.ListConditionAlternatives(*spec, "t"),
+                                std::string("t.author IN (") + kAuthors + ")", authors_params));
           out.total += plan.visible;
           if (plan.visible == 0) continue;
           CAIRN_ASSIGN_OR_RETURN(storage::QueryResult rows,
