@@ -160,6 +160,13 @@ TEST_CASE("terrain elevation: who may apply it, and what is refused", "[api][tra
   INFO(edited.raw);
   CHECK(edited.status == 200);
   CHECK(edited.body["elevation_source"] == "terrain");
+  // A new track starts again from its file's figures.
+  auto [form, type] = Multipart({}, {{"gpx", "again.gpx", OutAndBackGpx()}});
+  Reply replaced = server.Send("POST", "/api/v1/trail/" + id + "/file", s.token, form, type);
+  INFO(replaced.raw);
+  REQUIRE(replaced.status == 200);
+  CHECK(replaced.body["elevation_source"] == "device");
+  CHECK(replaced.body["elevation_gain"] == uploaded.body["elevation_gain"]);
 
   // WalkGpx lies at 47°N 11°E, where the model has no tile.
   Reply outside = s.Upload(WalkGpx(), s.token);
