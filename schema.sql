@@ -96,7 +96,15 @@ CREATE TABLE trails (
   -- elevations, and for trails stored before version 19 until their track is uploaded again.
   max_elevation          REAL,
   -- How many people like it (trail_likes, kept by its triggers).
-  like_count             INTEGER NOT NULL DEFAULT 0
+  like_count             INTEGER NOT NULL DEFAULT 0,
+  -- The lowest point of its track (schema 22) beside the highest. NULL as that one and for
+  -- trails stored before version 22 until their figures are computed again. (No commas in the
+  -- comments of the last columns: SQLite drops a last column from the comma before its name.)
+  min_elevation          REAL,
+  -- Where the gain and loss and the highest and lowest points come from: device (the
+  -- altitudes in the file) or terrain (the heights of the terrain model along the track). Empty
+  -- without a track.
+  elevation_source       TEXT NOT NULL DEFAULT ''
 );
 -- Trails stored before schema 14 whose `line_breaks` are not known yet: the server reads their
 -- tracks again at start and takes them off (services/tracks/line_breaks_backfill.h). Not an API
@@ -279,7 +287,11 @@ CREATE TABLE settings (
   privacy        TEXT,
   notifications  TEXT,
   tilesets       TEXT,
-  terrain        TEXT
+  terrain        TEXT,
+  -- When the figures of an upload come from the terrain model: empty or never. missing: the
+  -- file has no altitude. gps: also when its altitude is not smooth as a barometer gives it.
+  -- (No commas here: see trails.min_elevation.)
+  terrain_elevation  TEXT NOT NULL DEFAULT ''
 );
 CREATE UNIQUE INDEX settings_user ON settings (user);
 -- users.private (the profile's flag) mirrors the owner's settings.privacy.account, so everything
@@ -794,4 +806,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 21;
+PRAGMA user_version = 22;

@@ -17,7 +17,7 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       callers_(services.auth, std::move(caller_options)),
       record_routes_(services.records),
       account_routes_(services.accounts, services.auth, callers_),
-      track_routes_(services.tracks),
+      track_routes_(services.tracks, services.terrain_elevation),
       discovery_routes_(services.discovery),
       bulk_routes_(services.bulk),
       search_routes_(services.search),

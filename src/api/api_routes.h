@@ -50,6 +50,7 @@ struct ApiServices {
   services::TrailComments& trail_comments;
   services::HeightService& heights;
   services::routing::RoutingService& routing;
+  services::TerrainElevation& terrain_elevation;
 };
 
 // Owns the route objects; must outlive the router it registered on.

@@ -142,18 +142,14 @@ int RunServer(const Config& config) {
   services::HealthMonitor health(*c.database, *c.disk_space, config.data_dir, CAIRN_VERSION);
   std::optional<services::RequestMetrics> metrics;
   if (config.metrics) metrics.emplace();
-  api::ApiRoutes routes({*c.records,        *c.accounts,
-                         *c.auth,           *c.tracks,
-                         *c.discovery,      *c.bulk,
-                         *c.search,         *c.uploads,
-                         *c.files,          health,
-                         *c.preferences,    *c.likes,
-                         *c.follows,        *c.merge_suggestions,
-                         *c.merge,          *c.profiles,
-                         *c.statistics,     metrics ? &*metrics : nullptr,
-                         *c.feed,           *c.notifications,
-                         *c.trail_comments, *c.heights,
-                         *c.routing},
+  api::ApiRoutes routes({*c.records,  *c.accounts,          *c.auth,
+                         *c.tracks,   *c.discovery,         *c.bulk,
+                         *c.search,   *c.uploads,           *c.files,
+                         health,      *c.preferences,       *c.likes,
+                         *c.follows,  *c.merge_suggestions, *c.merge,
+                         *c.profiles, *c.statistics,        metrics ? &*metrics : nullptr,
+                         *c.feed,     *c.notifications,     *c.trail_comments,
+                         *c.heights,  *c.routing,           *c.terrain_elevation},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});

@@ -131,8 +131,9 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
       *core->database, *core->records, core->hasher, *core->auth,
       services::AccountService::Options{.signup_enabled = config.signup_enabled});
   auto megabytes = [](int mb) { return static_cast<size_t>(mb) * 1024 * 1024; };
+  core->terrain = std::make_unique<dem::TerrainModel>(dem::DemDirOf(config.data_dir));
   core->tracks = std::make_unique<services::TrackService>(
-      *core->database, *core->records, *core->blobs,
+      *core->database, *core->records, *core->blobs, *core->terrain,
       services::TrackService::Options{.max_file_bytes = megabytes(config.max_track_mb)});
   core->discovery = std::make_unique<services::TrailDiscovery>(*core->database, *core->records);
   core->bulk = std::make_unique<services::TrailBulk>(*core->database, *core->records);
@@ -165,7 +166,8 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->notifications =
       std::make_unique<services::NotificationService>(*core->database, *core->records);
   core->trail_comments = std::make_unique<services::TrailComments>(*core->database, *core->records);
-  core->terrain = std::make_unique<dem::TerrainModel>(dem::DemDirOf(config.data_dir));
+  core->terrain_elevation = std::make_unique<services::TerrainElevation>(
+      *core->database, *core->records, *core->blobs, *core->terrain);
   core->heights =
       std::make_unique<services::HeightService>(*core->terrain, core->remote_elevation.get());
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(

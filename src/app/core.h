@@ -34,6 +34,7 @@
 #include "services/search/search_service.h"
 #include "services/social/follows.h"
 #include "services/social/trail_likes.h"
+#include "services/tracks/terrain_elevation.h"
 #include "services/tracks/track_service.h"
 #include "services/trails/trail_bulk.h"
 #include "services/trails/trail_comments.h"
@@ -80,6 +81,7 @@ struct Core {
   std::unique_ptr<dem::TerrainModel> terrain;
   std::unique_ptr<services::RemoteElevation> remote_elevation;
   std::unique_ptr<services::HeightService> heights;
+  std::unique_ptr<services::TerrainElevation> terrain_elevation;
   std::unique_ptr<services::routing::RoutingService> routing;  // off without --routing-url
   // The --elevation-url server, for POST /valhalla/height; nullopt without one.
   std::optional<net::HttpClient> elevation_server;

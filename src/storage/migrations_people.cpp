@@ -394,6 +394,17 @@ WHEN OLD.private = 1 AND NEW.private = 0 BEGIN
 END;
 )sql",
        nullptr},
+      // 22: a trail's figures may come from the terrain model instead of the file's altitudes
+      // (services/tracks/terrain_elevation.h): where they come from, the lowest point beside the
+      // highest, and each person's choice for uploads. Trails with a track were computed from
+      // their files; their lowest point is known once their track is uploaded again or the
+      // terrain's heights are applied.
+      {22, R"sql(ALTER TABLE trails ADD COLUMN min_elevation REAL;
+ALTER TABLE trails ADD COLUMN elevation_source TEXT NOT NULL DEFAULT '';
+UPDATE trails SET elevation_source = 'device' WHERE gpx != '';
+ALTER TABLE settings ADD COLUMN terrain_elevation TEXT NOT NULL DEFAULT '';
+)sql",
+       nullptr},
   };
   return kSteps;
 }

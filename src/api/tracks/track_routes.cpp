@@ -69,6 +69,10 @@ void TrackRoutes::Register(ApiRouter& router) {
              [this](auto& r, auto& c) { return DownloadTrails(r, c); });
   router.Add("GET", "/api/v1/trail/:id/profile",
              [this](auto& r, auto& c) { return ShowProfile(r, c); });
+  router.Add("POST", "/api/v1/trail/:id/terrain-elevation",
+             [this](auto& r, auto& c) { return ApplyTerrainElevation(r, c); });
+  router.Add("DELETE", "/api/v1/trail/:id/terrain-elevation",
+             [this](auto& r, auto& c) { return UndoTerrainElevation(r, c); });
 }
 
 util::Result<http::Response> TrackRoutes::UploadTrail(const http::Request& request,
@@ -145,6 +149,18 @@ util::Result<http::Response> TrackRoutes::ShowProfile(const http::Request& reque
   // The same URL answers differently to different callers (a share token, a login).
   response.headers.emplace_back("Vary", "Cookie, Authorization");
   return response;
+}
+
+util::Result<http::Response> TrackRoutes::ApplyTerrainElevation(const http::Request& request,
+                                                                const Caller& caller) {
+  CAIRN_ASSIGN_OR_RETURN(Json trail, terrain_.Apply(caller, request.PathParam("id")));
+  return JsonResponse(trail);
+}
+
+util::Result<http::Response> TrackRoutes::UndoTerrainElevation(const http::Request& request,
+                                                               const Caller& caller) {
+  CAIRN_ASSIGN_OR_RETURN(Json trail, terrain_.Undo(caller, request.PathParam("id")));
+  return JsonResponse(trail);
 }
 
 }  // namespace cairn::api

@@ -1,16 +1,18 @@
 // Routes that take or give GPS files: upload a GPS file as a new trail, download trails as GPX or
-// GeoJSON, and a trail's elevation profile. (New tracks for existing records are uploads: see
-// FileRoutes.)
+// GeoJSON, a trail's elevation profile, and its figures from the terrain model (or its file). (New
+// tracks for existing records are uploads: see FileRoutes.)
 #pragma once
 
 #include "api/core/api_router.h"
+#include "services/tracks/terrain_elevation.h"
 #include "services/tracks/track_service.h"
 
 namespace cairn::api {
 
 class TrackRoutes {
  public:
-  explicit TrackRoutes(services::TrackService& tracks) : tracks_(tracks) {}
+  TrackRoutes(services::TrackService& tracks, services::TerrainElevation& terrain)
+      : tracks_(tracks), terrain_(terrain) {}
 
   void Register(ApiRouter& router);
 
@@ -19,8 +21,13 @@ class TrackRoutes {
   util::Result<http::Response> UploadTrail(const http::Request& request, const Caller& caller);
   util::Result<http::Response> DownloadTrails(const http::Request& request, const Caller& caller);
   util::Result<http::Response> ShowProfile(const http::Request& request, const Caller& caller);
+  util::Result<http::Response> ApplyTerrainElevation(const http::Request& request,
+                                                     const Caller& caller);
+  util::Result<http::Response> UndoTerrainElevation(const http::Request& request,
+                                                    const Caller& caller);
 
   services::TrackService& tracks_;
+  services::TerrainElevation& terrain_;
 };
 
 }  // namespace cairn::api

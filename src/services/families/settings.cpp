@@ -1,5 +1,6 @@
 // Settings: one record per user with their units, language, map, default privacy, notification
-// choices, tile sets and terrain. Their user alone sees and changes them.
+// choices, tile sets and terrain, and
+// when uploads take their heights from the terrain model. Their user alone sees and changes them.
 #include <cmath>
 #include <regex>
 
@@ -104,7 +105,10 @@ FamilyDefinition SettingsFamily() {
                       Select("unit", {"metric", "imperial"}), Text("language", 16),
                       Select("mapFocus", {"trails", "location"}), JsonField("location"),
                       Relation("category", kCategories, OnDelete::kUnlink), JsonField("privacy"),
-                      JsonField("notifications"), JsonField("tilesets"), JsonField("terrain")}},
+                      JsonField("notifications"), JsonField("tilesets"), JsonField("terrain"),
+                      // When an upload's figures come from the terrain model ("" is "never"):
+                      // services/tracks/terrain_elevation.h.
+                      Select("terrain_elevation", {"never", "missing", "gps"})}},
       .access = {.view = OwnRow("user"),
                  .create = ValueIsCaller("user"),
                  .update = OwnRow("user"),

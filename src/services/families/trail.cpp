@@ -124,7 +124,11 @@ FamilyDefinition TrailFamily() {
             Selects("overrides", {kOverridableTrailFields.begin(), kOverridableTrailFields.end()}),
             JsonField(kPhotoPositions),
             // How many people like it: trail_likes' triggers count, nobody writes it.
-            ServerOnly(Integer("like_count", 0))}},
+            ServerOnly(Integer("like_count", 0)),
+            // The lowest point beside the highest, and where both and the gain and loss come
+            // from: the file's altitudes or the terrain model's heights (terrain_elevation.h).
+            ServerOnly(OptionalNumber("min_elevation")),
+            ServerOnly(Select("elevation_source", {"device", "terrain"}))}},
       .access = {.view = AnyOf({FlagSet("public"), OwnRow("author"),
                                 SharedWithCaller(kTrailShare, "trail", Permission::kAny),
                                 InListSharedWithCaller(), LinkSharedWithCaller()}),

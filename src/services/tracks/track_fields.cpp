@@ -80,6 +80,10 @@ Json TrailFieldsFromTrack(const geo::Track& track) {
   // The highest point reached, for a profile's records (NaN: no point has an elevation).
   fields["max_elevation"] =
       std::isnan(stats.max_elevation_m) ? Json(nullptr) : Json(stats.max_elevation_m);
+  fields["min_elevation"] =
+      std::isnan(stats.min_elevation_m) ? Json(nullptr) : Json(stats.min_elevation_m);
+  // A new track's figures are its file's; TerrainElevation says otherwise when it applies.
+  fields["elevation_source"] = "device";
   fields["device_distance"] = number_or_null(device.distance_m);
   fields["device_elevation_gain"] = number_or_null(device.ascent_m);
   fields["device_elevation_loss"] = number_or_null(device.descent_m);
@@ -124,6 +128,8 @@ Json TrailFieldsWithoutTrack() {
               {"max_lon", 0},
               {"device_totals", nullptr},
               {"max_elevation", nullptr},
+              {"min_elevation", nullptr},
+              {"elevation_source", ""},
               {"device_distance", nullptr},
               {"device_elevation_gain", nullptr},
               {"device_elevation_loss", nullptr},

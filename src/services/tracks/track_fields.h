@@ -9,9 +9,10 @@ namespace cairn::services {
 // A trail's figures from its track: distance, elevation gain and loss, duration, moving
 // duration, start (lat, lon), bounds, the simplified map line (`polyline`) and its smaller
 // `preview` and `sketch`, the breaks between their parts (`line_breaks`), the device's own totals,
-// the highest point (`max_elevation`, null without elevations), and `date` when the track carries a
-// time; distance, duration, gain, loss and date again as `computed_*` (trail_overrides.h). The one
-// place these are derived, for uploads, imports, forms and new tracks alike.
+// the highest and lowest points (`max_elevation`, `min_elevation`, null without elevations),
+// `elevation_source` "device", and `date` when the track carries a time; distance, duration,
+// gain, loss and date again as `computed_*` (trail_overrides.h). The one place these are derived,
+// for uploads, imports, forms and new tracks alike.
 records::Json TrailFieldsFromTrack(const geo::Track& track);
 
 // A summit log's figures: distance, duration, elevation gain and loss.

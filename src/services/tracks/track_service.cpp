@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <unordered_set>
 
+#include "dem/track_heights.h"
 #include "geo/geodesy.h"
 #include "geo/polyline.h"
 #include "geo/profile.h"
@@ -21,6 +22,7 @@
 #include "services/families/names.h"
 #include "services/families/privacy.h"
 #include "services/files/upload_checks.h"
+#include "services/tracks/terrain_elevation.h"
 #include "services/tracks/track_fields.h"
 #include "services/tracks/trail_naming.h"
 #include "util/ids.h"
@@ -151,8 +153,8 @@ Json ProfileJson(const std::vector<geo::ProfilePoint>& line, size_t max_points) 
 }  // namespace
 
 TrackService::TrackService(storage::Database& database, RecordService& records,
-                           storage::BlobStore& blobs, Options options)
-    : database_(database), records_(records), blobs_(blobs), options_(options) {}
+                           storage::BlobStore& blobs, dem::TerrainModel& terrain, Options options)
+    : database_(database), records_(records), blobs_(blobs), terrain_(terrain), options_(options) {}
 
 util::Result<Json> TrackService::ImportTrail(const Caller& caller, const UploadedFile& file,
                                              const TrailImportOptions& options) {
@@ -163,7 +165,22 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
   const geo::Track& track = *checked.track;
   CAIRN_ASSIGN_OR_RETURN(const records::CollectionSpec* trails, records_.SpecOf(kTrails));
   const AccessPolicy policy = records_.PolicyFor(caller);
-  const Json derived = TrailFieldsFromTrack(track);
+  CAIRN_ASSIGN_OR_RETURN(TerrainUploads terrain_rule,
+                         database_.Read<TerrainUploads>([&](storage::Connection& c) {
+                           return TerrainUploadsFor(c, caller.user_id);
+                         }));
+  std::string terrain_warning;
+  Json derived;
+  if (WantsTerrainHeights(track, terrain_rule)) {
+    auto from_terrain = TerrainTrailFields(*terrain_.Current(), track);
+    if (from_terrain.ok()) {
+      derived = std::move(from_terrain).value();
+    } else {
+      // The upload is not refused for it: the figures are the file's, and the person is told.
+      terrain_warning = "Elevation from the file, not the terrain: " + from_terrain.error().message;
+    }
+  }
+  if (derived.is_null()) derived = TrailFieldsFromTrack(track);
   const Json name =
       ChooseTrailName(track, file.file_name, options.name, derived.value("date", std::string()));
   auto duplicate_check = [&](storage::Connection& c) -> util::Status {
@@ -219,7 +236,9 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
     return std::move(created).error();
   }
   // What the reader skipped or could not resolve, for the person who uploaded it; not stored.
-  if (!track.warnings.empty()) created->record["warnings"] = track.warnings;
+  std::vector<std::string> warnings = track.warnings;
+  if (!terrain_warning.empty()) warnings.push_back(terrain_warning);
+  if (!warnings.empty()) created->record["warnings"] = warnings;
   return std::move(created->record);
 }
 
@@ -322,6 +341,9 @@ util::Result<TrailProfile> TrackService::ProfileOfTrail(
     auto track = geo::ReadTrackFile(*bytes);
     if (!track.ok()) return Unreadable(std::string(id), gpx, track.error());
     *bytes = std::string();  // the track holds what is needed; free the file's copy early
+    if (trail.value("elevation_source", "") == "terrain") {
+      dem::PutTerrainHeights(*terrain_.Current(), *track);
+    }
     line = geo::ElevationProfile(*track);
   }
   result.profile = ProfileJson(line, points);

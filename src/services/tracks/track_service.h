@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dem/terrain_model.h"
 #include "services/core/caller.h"
 #include "services/core/record_service.h"
 #include "services/files/uploaded_file.h"
@@ -53,8 +54,9 @@ class TrackService {
   struct Options {
     size_t max_file_bytes = 50 * 1024 * 1024;
   };
+  // `terrain` answers the heights of trails whose figures come from it (terrain_elevation.h).
   TrackService(storage::Database& database, RecordService& records, storage::BlobStore& blobs,
-               Options options);
+               dem::TerrainModel& terrain, Options options);
 
   // PUT /trail/upload: a trail owned by the caller from a GPS file (its statistics, start point,
   // date, name, description, bounding box and simplified line), the original kept as the
@@ -63,6 +65,9 @@ class TrackService {
   // the reader's message naming the format and where it failed; InvalidArgument "Duplicate
   // trail" with the duplicate's id and name when the caller can see a trail that starts within
   // 100 m and whose distance, gain and loss are each within 50 m (unless ignore_duplicates).
+  // When the caller's settings.terrain_elevation asks for it (see WantsTerrainHeights) and the
+  // terrain model covers the whole track, its figures come from the terrain (`elevation_source`
+  // "terrain"); when the model does not cover it, from the file, with a line in `warnings`.
   util::Result<records::Json> ImportTrail(const Caller& caller, const UploadedFile& file,
                                           const TrailImportOptions& options);
 
@@ -79,11 +84,12 @@ class TrackService {
   // `max_points` (clamped to kMinProfilePoints..kMaxProfilePoints) chosen by
   // geo::DownsampleProfile, first and last included; `breaks` lists the points that start a new
   // segment of the file (the line is not drawn into them). A trail without a track gives distance 0
-  // and no points. When `client_holds(version)` says the client already has the answer of
-  // that version, the profile is not computed and the stored file not read. Internal when the
-  // stored file is missing or cannot be read.
-  // At most two stored tracks are read for profiles at once: each needs about 1.5 times its
-  // file's size in memory while it is read.
+  // and no points. A trail whose figures come from the terrain (`elevation_source` "terrain")
+  // gets the terrain's heights along its track (null where a tile was removed since). When
+  // `client_holds(version)` says the client already has the answer of that version, the profile is
+  // not computed and the stored file not read. Internal when the stored file is missing or cannot
+  // be read. At most two stored tracks are read for profiles at once: each needs about 1.5 times
+  // its file's size in memory while it is read.
   util::Result<TrailProfile> ProfileOfTrail(
       const Caller& caller, std::string_view id, int max_points,
       const std::function<bool(const std::string&)>& client_holds);
@@ -92,6 +98,7 @@ class TrackService {
   storage::Database& database_;
   RecordService& records_;
   storage::BlobStore& blobs_;
+  dem::TerrainModel& terrain_;
   const Options options_;
   std::counting_semaphore<> profile_readers_{2};
 };

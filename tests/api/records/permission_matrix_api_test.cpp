@@ -203,6 +203,11 @@ TEST_CASE("show and update: each caller gets exactly what the access model grant
       {"trail show", "GET", "/api/v1/trail/{T}", "", All(404, 200, 200, 200, 200, 200, 404, 200)},
       {"trail update", "POST", "/api/v1/trail/{T}", R"({"name":"T-secret"})",
        All(401, 200, 403, 200, 403, 401, 404, 200)},
+      // Who may update the trail gets past the rules to the action's own 409: {T} has no track.
+      {"trail terrain elevation", "POST", "/api/v1/trail/{T}/terrain-elevation", "",
+       All(401, 409, 403, 409, 403, 401, 404, 409)},
+      {"trail terrain elevation undone", "DELETE", "/api/v1/trail/{T}/terrain-elevation", "",
+       All(401, 409, 403, 409, 403, 401, 404, 409)},
       {"public trail show", "GET", "/api/v1/trail/{P}", "",
        All(200, 200, 200, 200, 200, 200, 200, 200)},
       {"public trail update", "POST", "/api/v1/trail/{P}", R"({"name":"P-open"})",
