@@ -1,6 +1,6 @@
 // Routes that take or give GPS files: upload a GPS file as a new trail, download trails as GPX or
-// GeoJSON, and a trail's elevation profile. (New tracks for existing records are uploads: see
-// FileRoutes.)
+// GeoJSON, a planned line as GPX, and a trail's elevation profile. (New tracks for existing records
+// are uploads: see FileRoutes.)
 #pragma once
 
 #include "api/core/api_router.h"
@@ -18,6 +18,7 @@ class TrackRoutes {
   using Caller = services::Caller;
   util::Result<http::Response> UploadTrail(const http::Request& request, const Caller& caller);
   util::Result<http::Response> DownloadTrails(const http::Request& request, const Caller& caller);
+  util::Result<http::Response> PlannedGpx(const http::Request& request, const Caller& caller);
   util::Result<http::Response> ShowProfile(const http::Request& request, const Caller& caller);
 
   services::TrackService& tracks_;
