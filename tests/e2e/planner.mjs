@@ -1,0 +1,107 @@
+// End to end: the route planner with tiles off. A person plans a three-point route on the base
+// map, with straight legs (this server has no router), sees its distance, gain and an elevation
+// profile from a terrain tile the test makes and imports, saves it, and opens it as a trail
+// that shows the same numbers. Self-contained: its own person, tile and trail.
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {DESKTOP} from './lib/browser.mjs';
+import {signUp} from './lib/server.mjs';
+import {expect, report, step, watchPage} from './lib/steps.mjs';
+
+const PASSWORD = 'petra-plans-the-pass';
+
+// An SRTM 3" tile N46E008 (1201 x 1201 big-endian int16, rows north to south) of a plane that
+// rises 2 m a row northwards and 1 m a column eastwards: about 22 m a km north, 14 m a km east.
+function planeTile() {
+  const samples = 1201;
+  const bytes = Buffer.alloc(samples * samples * 2);
+  for (let r = 0; r < samples; r++) {
+    for (let c = 0; c < samples; c++) bytes.writeInt16BE(500 + 2 * (samples - 1 - r) + c, 2 * (r * samples + c));
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-e2e-dem-'));
+  const path = join(dir, 'N46E008.hgt');
+  writeFileSync(path, bytes);
+  return path;
+}
+
+// The figure shown for `name` in the planner ("distance", "gain", ...).
+const figure = (page, name) => page.locator(`[data-figure="${name}"]`).innerText();
+// The value of the trail page's statistic `field`.
+const statistic = (page, field) => page.locator(`[data-field="${field}"] dd`).first().innerText();
+
+export async function runPlannerSteps({browser, origin, server, binary, out}) {
+  await step('planner: a terrain tile is imported into the running server', async () => {
+    const output = execFileSync(binary, ['dem', 'add', planeTile(), '--dir', join(server.dir, 'data')], {encoding: 'utf8'});
+    expect(/1 tile\(s\) imported/.test(output), true, `cairn dem add imports the tile (${output.trim()})`);
+  });
+
+  await signUp(origin, 'petra', PASSWORD);
+  const context = await browser.newContext({viewport: DESKTOP, reducedMotion: 'reduce'});
+  const login = await context.request.post(`${origin}/api/v1/auth/login`, {data: {username: 'petra', password: PASSWORD}});
+  expect(login.status(), 200, 'petra signs in');
+  const page = watchPage(await context.newPage(), 'petra');
+  const planned = {};
+
+  await step('planner: three clicks plan a route with straight legs, its distance and a profile from the terrain', async () => {
+    await page.goto(`${origin}/plan?map=14/46.5/8.5`);
+    await page.getByRole('heading', {name: 'Plan a route'}).waitFor();
+    await page.getByText('This server has no router: legs are straight lines.').waitFor();
+    expect(await page.getByLabel('Snap to paths').isDisabled(), true, 'snapping is off without a router');
+    const map = page.getByRole('region', {name: 'Map: click to add a point'});
+    const box = await map.boundingBox();
+    // South-west to north to north-east: the plane climbs all the way.
+    for (const [x, y] of [[0.3, 0.8], [0.35, 0.25], [0.75, 0.2]]) {
+      await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    }
+    await expectCount(page.locator('.plan-pin'), 3, 'three pins on the map');
+    await page.locator('.plan-profile canvas').waitFor();
+    planned.distance = await figure(page, 'distance');
+    planned.gain = await figure(page, 'gain');
+    planned.loss = await figure(page, 'loss');
+    await page.screenshot({path: join(out, 'screens', 'planner-three-points.png'), fullPage: true});
+    report(`planned: ${planned.distance}, gain ${planned.gain}, loss ${planned.loss}`);
+    expect(/km$/.test(planned.distance), true, `a distance in km (${planned.distance})`);
+    expect(Number.parseInt(planned.gain, 10) > 10, true, `the route climbs the plane (${planned.gain})`);
+    expect(planned.loss, '0 m', 'and never descends');
+    expect(await page.locator('.plan-note').filter({hasText: 'terrain model'}).count(), 0, 'every point has a height');
+  });
+
+  await step('planner: undo and redo with the keyboard and the buttons', async () => {
+    await page.getByRole('button', {name: 'Undo'}).click();
+    await expectCount(page.locator('.plan-pin'), 2, 'undo removes the last point');
+    await page.keyboard.press('Control+Shift+Z');
+    await expectCount(page.locator('.plan-pin'), 3, 'Ctrl+Shift+Z puts it back');
+    await page.keyboard.press('Control+Z');
+    await expectCount(page.locator('.plan-pin'), 2, 'Ctrl+Z takes it away');
+    await page.getByRole('button', {name: 'Redo'}).click();
+    await expectCount(page.locator('.plan-pin'), 3, 'redo again');
+    await page.locator('.plan-profile canvas').waitFor();
+    await page.waitForFunction((d) => document.querySelector('[data-figure="distance"]').textContent === d, planned.distance);
+  });
+
+  await step('planner: the route is saved as a trail with the same numbers', async () => {
+    await page.getByLabel('Name').fill('Plane Pass');
+    await page.getByRole('button', {name: 'Save as trail'}).click();
+    await page.waitForURL(/\/trail\/[a-z0-9]+$/);
+    await page.getByRole('heading', {name: 'Plane Pass'}).waitFor();
+    expect(await statistic(page, 'distance'), planned.distance, 'the trail has the planned distance');
+    expect(await statistic(page, 'elevation_gain'), planned.gain, 'and the planned gain');
+    await page.locator('.trail-profile canvas').waitFor();
+    await page.screenshot({path: join(out, 'screens', 'planner-saved-trail.png'), fullPage: true});
+  });
+
+  await step('planner: "Edit line" opens the trail in the planner with its line', async () => {
+    await page.getByRole('link', {name: 'Edit line'}).click();
+    await page.getByRole('heading', {name: 'Edit the line of Plane Pass'}).waitFor();
+    await page.locator('.plan-profile canvas').waitFor();
+    expect(await figure(page, 'distance'), planned.distance, 'the loaded line has the same distance');
+  });
+  await context.close();
+}
+
+async function expectCount(locator, count, message) {
+  await locator.nth(count - 1).waitFor();
+  expect(await locator.count(), count, message);
+}
