@@ -97,6 +97,22 @@ export async function runPlannerSteps({browser, origin, server, binary, out}) {
     await page.getByRole('heading', {name: 'Edit the line of Plane Pass'}).waitFor();
     await page.locator('.plan-profile canvas').waitFor();
     expect(await figure(page, 'distance'), planned.distance, 'the loaded line has the same distance');
+    expect(await page.locator('.plan-pin').count(), 3, 'and the three points that were placed');
+  });
+
+  await step('planner: a point added from the keyboard lengthens the line, saved as the trail\'s new track', async () => {
+    const pins = await page.locator('.plan-pin').count();
+    await page.getByRole('region', {name: 'Map: click to add a point'}).focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await page.getByRole('button', {name: 'Add the map centre'}).click();
+    await expectCount(page.locator('.plan-pin'), pins + 1, 'one more pin');
+    await page.waitForFunction((d) => document.querySelector('[data-figure="distance"]').textContent !== d, planned.distance);
+    const longer = await figure(page, 'distance');
+    await page.getByRole('button', {name: 'Save the line'}).click();
+    await page.waitForURL(/\/trail\/[a-z0-9]+$/);
+    await page.getByRole('heading', {name: 'Plane Pass'}).waitFor();
+    await page.waitForFunction((d) => document.querySelector('[data-field="distance"] dd')?.textContent.startsWith(d), longer);
+    report(`edited: ${longer}`);
   });
   await context.close();
 }

@@ -115,6 +115,46 @@ function round6(x) {
   return Math.round(x * 1e6) / 1e6;
 }
 
+// The line without the points that lie within `tolerance` metres of the straight line between
+// their neighbours that are kept (Douglas–Peucker on a local plane, which is exact enough at a
+// walk's scale), at most `limit` points: the editable points of a stored line.
+export function thinLine(line, tolerance = 3, limit = 300) {
+  if (line.length <= 2) return line.slice();
+  const [lat0] = line[0];
+  const north = stepMeters([lat0, 0], [lat0 + 1, 0]);
+  const east = stepMeters([lat0, 0], [lat0, 1]);
+  const xy = line.map(([lat, lon]) => [(lon - line[0][1]) * east, (lat - lat0) * north]);
+  const keep = new Set([0, line.length - 1]);
+  let tol = tolerance;
+  for (;;) {
+    const stack = [[0, line.length - 1]];
+    while (stack.length) {
+      const [first, last] = stack.pop();
+      let far = -1;
+      let farthest = tol;
+      for (let i = first + 1; i < last; i++) {
+        const d = offLine(xy[i], xy[first], xy[last]);
+        if (d > farthest) [far, farthest] = [i, d];
+      }
+      if (far < 0) continue;
+      keep.add(far);
+      stack.push([first, far], [far, last]);
+    }
+    if (keep.size <= limit) break;
+    keep.clear();
+    keep.add(0).add(line.length - 1);
+    tol *= 2;
+  }
+  return [...keep].sort((a, b) => a - b).map((i) => line[i]);
+}
+function offLine([x, y], [x1, y1], [x2, y2]) {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const length2 = dx * dx + dy * dy;
+  const t = length2 ? Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / length2)) : 0;
+  return Math.hypot(x - x1 - t * dx, y - y1 - t * dy);
+}
+
 // Gain and loss as src/geo/statistics.cpp counts them: a change counts once it reaches the
 // threshold from the last counted height, 1 m when the heights are smooth (a DEM: fewer than 10%
 // of at least 20 changes reverse), 5 m otherwise. Missing heights (null) are skipped.

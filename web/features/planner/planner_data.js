@@ -9,10 +9,33 @@ import {legKey, routeFailure} from './plan_model.js';
 export const HEIGHT_BATCH = 5000;
 
 // legRouter(enabled) -> {legs, enabled, snap(points, signal) -> {failures: [message]}}.
-// `enabled` turns false for good when the server says it has no router.
+// Each leg is asked once: a leg the router could not snap stays straight (null in `legs`) with
+// its message, until a point of it moves. `enabled` turns false for good when the server says it
+// has no router.
 export function legRouter(enabled) {
   const legs = new Map();
+  const failed = new Map();
   let on = Boolean(enabled);
+  async function ask(a, b, key, signal) {
+    try {
+      const answer = await planner.route(
+        {locations: [a, b].map(([lat, lon]) => ({lat, lon})), costing: 'pedestrian', directions_type: 'none'},
+        {signal},
+      );
+      const shape = answer?.trip?.legs?.[0]?.shape;
+      legs.set(key, shape ? decodePolyline(shape, 6) : null);
+      if (!shape) failed.set(key, 'The router gave no line for this leg.');
+    } catch (error) {
+      if (error.name === 'AbortError') throw error;
+      const failure = routeFailure(error);
+      if (failure.kind === 'off') {
+        on = false;
+        return;
+      }
+      legs.set(key, null);
+      failed.set(key, failure.message);
+    }
+  }
   return {
     legs,
     get enabled() {
@@ -22,24 +45,8 @@ export function legRouter(enabled) {
       const failures = [];
       for (let i = 1; i < points.length && on; i++) {
         const key = legKey(points[i - 1], points[i]);
-        if (legs.has(key)) continue;
-        try {
-          const answer = await planner.route(
-            {
-              locations: [points[i - 1], points[i]].map(([lat, lon]) => ({lat, lon})),
-              costing: 'pedestrian',
-              directions_type: 'none',
-            },
-            {signal},
-          );
-          const shape = answer?.trip?.legs?.[0]?.shape;
-          legs.set(key, shape ? decodePolyline(shape, 6) : null);
-        } catch (error) {
-          if (error.name === 'AbortError') throw error;
-          const failure = routeFailure(error);
-          if (failure.kind === 'off') on = false;
-          else failures.push(failure.message);
-        }
+        if (!legs.has(key)) await ask(points[i - 1], points[i], key, signal);
+        if (failed.has(key)) failures.push(failed.get(key));
       }
       return {failures};
     },

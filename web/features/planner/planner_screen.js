@@ -7,7 +7,7 @@ import {config} from '../../lib/session.js';
 import {trails} from '../../lib/resources.js';
 import {formatDistance, formatElevation} from '../../lib/format.js';
 import {elevationProfile} from '../trail/elevation_profile.js';
-import {addPoint, buildLine, densify, history, insertPoint, lineDistance, movePoint, profileOf, removePoint} from './plan_model.js';
+import {addPoint, buildLine, densify, history, insertPoint, lineDistance, movePoint, profileOf, removePoint, thinLine} from './plan_model.js';
 import {heightSource, legRouter, plannedGpx} from './planner_data.js';
 import {plannerMap} from './planner_map.js';
 
@@ -32,15 +32,20 @@ export default {
     const profileSlot = h('div', {class: 'plan-profile'});
     const snap = h('input', {type: 'checkbox', id: 'plan-snap', checked: router.enabled, disabled: !router.enabled});
     const name = h('input', {id: 'plan-name', type: 'text', maxlength: 200, value: editing ? editing.name : '', disabled: Boolean(editing)});
-    const button = (text, action, attrs = {}) => {
-      const b = h('button', {type: 'button', ...attrs}, text);
+    const button = (text, action, {class: kind = 'button', ...attrs} = {}) => {
+      const b = h('button', {type: 'button', class: kind, ...attrs}, text);
       b.addEventListener('click', action);
       return b;
     };
     const undo = button('Undo', () => apply(edits.undo()), {'aria-keyshortcuts': 'Control+Z'});
     const redo = button('Redo', () => apply(edits.redo()), {'aria-keyshortcuts': 'Control+Shift+Z'});
     const clearAll = button('Clear', () => change([]));
-    const save = button(editing ? 'Save the line' : 'Save as trail', () => saveLine(), {class: 'primary'});
+    // For the keyboard: pan the map with the arrow keys, then add its centre.
+    const addCentre = button('Add the map centre', () => {
+      const {lat, lng} = planMap.map.getCenter();
+      change(addPoint(edits.current, [lat, lng]));
+    });
+    const save = button(editing ? 'Save the line' : 'Save as trail', () => saveLine(), {class: 'button primary'});
     const exportGpx = button('Export GPX', () => exportLine());
     const list = h('ol', {class: 'plan-points', 'aria-label': 'Points'});
     const mapBox = h('div', {class: 'plan-map', role: 'region', 'aria-label': 'Map: click to add a point'});
@@ -52,7 +57,7 @@ export default {
         {class: 'page planner'},
         h('h1', null, editing ? `Edit the line of ${editing.name}` : 'Plan a route'),
         h('p', {class: 'muted'}, 'Click the map to add a point, drag a point to move it, drag the small handle in the middle of a leg to add a point there. Right-click a point, or use its Remove button, to remove it.'),
-        h('div', {class: 'plan-toolbar'}, undo, redo, clearAll, h('label', {class: 'plan-snap', for: 'plan-snap'}, snap, ' Snap to paths'), exportGpx),
+        h('div', {class: 'plan-toolbar'}, addCentre, undo, redo, clearAll, h('label', {class: 'plan-snap', for: 'plan-snap'}, snap, ' Snap to paths'), exportGpx),
         mapBox,
         h('dl', {class: 'plan-figures', 'aria-live': 'polite', 'aria-label': 'Route figures'},
           h('dt', null, 'Distance'), figures.distance, h('dt', null, 'Gain'), figures.gain,
@@ -208,8 +213,10 @@ export default {
     snap.addEventListener('change', () => apply(edits.current));
 
     if (editing) {
-      const profile = await trails.profile(editing.id, {points: 200});
-      const start = (profile?.points || []).map((p) => [p[2], p[3]]);
+      // A line the planner saved is densified: thinning it gives back the points that were
+      // placed; a recording keeps the points that shape it.
+      const profile = await trails.profile(editing.id, {points: 2000});
+      const start = thinLine((profile?.points || []).map((p) => [p[2], p[3]]));
       edits = history(start);  // the trail's line is where undo stops
       planMap.fit(start);
     }

@@ -4,7 +4,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {
   addPoint, insertPoint, movePoint, removePoint, history, stepMeters, lineDistance, densify,
-  elevationTotals, buildLine, legKey, routeFailure, profileOf,
+  elevationTotals, buildLine, legKey, routeFailure, profileOf, thinLine,
 } from '../../../../web/features/planner/plan_model.js';
 
 const A = [46.5, 8.5];
@@ -90,4 +90,21 @@ test('the profile pairs each point with its distance and height', () => {
   assert.equal(p.points[1][1], null);
   assert.equal(p.distance, p.points[1][0]);
   assert.equal(p.totals.missing, 1);
+});
+
+test('thinning a densified line gives back the points that were placed', () => {
+  assert.deepEqual(thinLine(densify([A, B, C])), [A, B, C]);
+  assert.deepEqual(thinLine([A]), [A]);
+  // A bend of 50 m stays; one of 1 m goes.
+  const bend = [A, [46.505, 8.50065], B];
+  assert.equal(thinLine(bend).length, 3);
+  assert.equal(thinLine([A, [46.505, 8.500013], B]).length, 2);
+});
+
+test('thinning a long wiggly line keeps at most the limit', () => {
+  const wiggle = Array.from({length: 2000}, (_, i) => [46.5 + i * 1e-4, 8.5 + (i % 2) * 1e-3]);
+  const thin = thinLine(wiggle, 3, 300);
+  assert.ok(thin.length <= 300, String(thin.length));
+  assert.deepEqual(thin[0], wiggle[0]);
+  assert.deepEqual(thin.at(-1), wiggle.at(-1));
 });
