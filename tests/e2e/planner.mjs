@@ -9,6 +9,7 @@ import {join} from 'node:path';
 import {DESKTOP} from './lib/browser.mjs';
 import {signUp} from './lib/server.mjs';
 import {expect, report, step, watchPage} from './lib/steps.mjs';
+import {audit, failing, formatViolations} from './lib/a11y.mjs';
 
 const PASSWORD = 'petra-plans-the-pass';
 
@@ -38,7 +39,8 @@ export async function runPlannerSteps({browser, origin, server, binary, out}) {
   });
 
   await signUp(origin, 'petra', PASSWORD);
-  const context = await browser.newContext({viewport: DESKTOP, reducedMotion: 'reduce'});
+  // bypassCSP: pages accept axe's injected script (lib/a11y.mjs).
+  const context = await browser.newContext({viewport: DESKTOP, reducedMotion: 'reduce', bypassCSP: true});
   const login = await context.request.post(`${origin}/api/v1/auth/login`, {data: {username: 'petra', password: PASSWORD}});
   expect(login.status(), 200, 'petra signs in');
   const page = watchPage(await context.newPage(), 'petra');
@@ -66,6 +68,9 @@ export async function runPlannerSteps({browser, origin, server, binary, out}) {
     expect(Number.parseInt(planned.gain, 10) > 10, true, `the route climbs the plane (${planned.gain})`);
     expect(planned.loss, '0 m', 'and never descends');
     expect(await page.locator('.plan-note').filter({hasText: 'terrain model'}).count(), 0, 'every point has a height');
+    const violations = failing(await audit(page));
+    if (violations.length) console.log(formatViolations('planner', violations));
+    expect(violations.length, 0, 'the planner: no serious or critical axe violations');
   });
 
   await step('planner: undo and redo with the keyboard and the buttons', async () => {

@@ -5,6 +5,7 @@
 import {h, replace, toast} from '../../lib/dom.js';
 import {config} from '../../lib/session.js';
 import {trails} from '../../lib/resources.js';
+import {holdUnsaved} from '../../lib/unsaved.js';
 import {formatDistance, formatElevation} from '../../lib/format.js';
 import {elevationProfile} from '../trail/elevation_profile.js';
 import {addPoint, buildLine, densify, history, insertPoint, lineDistance, movePoint, profileOf, removePoint, thinLine} from './plan_model.js';
@@ -81,6 +82,10 @@ export default {
     // `?map=zoom/lat/lon` opens the map there, as the trails page's address does.
     const at = /^(\d+)\/(-?[\d.]+)\/(-?[\d.]+)$/.exec(query.get('map') || '');
     if (at) planMap.map.setView([Number(at[2]), Number(at[3])], Number(at[1]));
+
+    // Leaving with edits not saved asks first.
+    let saved = false;
+    const releaseUnsaved = holdUnsaved(() => edits.canUndo && !saved);
 
     let generation = 0;
     let timer = 0;
@@ -169,6 +174,7 @@ export default {
       try {
         const gpx = await settledGpx();
         const file = new File([gpx], `${(editing ? editing.name : name.value.trim()) || 'Planned route'}.gpx`.replace(/[^\x20-\x7e]|["\\/]/g, '_'), {type: 'application/gpx+xml'});
+        saved = true;
         if (editing) {
           const form = new FormData();
           form.append('gpx', file, file.name);
@@ -181,6 +187,7 @@ export default {
           navigate(`/trail/${trail.id}`);
         }
       } catch (error) {
+        saved = false;
         toast(error.message, 'error');
         save.disabled = false;
       }
@@ -222,6 +229,7 @@ export default {
     }
     apply(edits.current);
     return () => {
+      releaseUnsaved();
       document.removeEventListener('keydown', onKey);
       clearTimeout(timer);
       controller?.abort();
