@@ -1,13 +1,16 @@
 // End to end: the route planner with tiles off. A person plans a three-point route on the base
 // map, with straight legs (this server has no router), sees its distance, gain and an elevation
 // profile from a terrain tile the test makes and imports, saves it, and opens it as a trail
-// that shows the same numbers. Self-contained: its own person, tile and trail.
+// that shows the same numbers; edits its line. Then, on a second server whose --routing-url is a
+// stand-in Valhalla, legs follow the router's line, and a leg it refuses is straight with a note.
+// Self-contained: its own people, tile, trails and servers.
 import {execFileSync} from 'node:child_process';
+import {createServer} from 'node:http';
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {DESKTOP} from './lib/browser.mjs';
-import {signUp} from './lib/server.mjs';
+import {signUp, startServer} from './lib/server.mjs';
 import {expect, report, step, watchPage} from './lib/steps.mjs';
 import {audit, failing, formatViolations} from './lib/a11y.mjs';
 
@@ -32,7 +35,7 @@ const figure = (page, name) => page.locator(`[data-figure="${name}"]`).innerText
 // The value of the trail page's statistic `field`.
 const statistic = (page, field) => page.locator(`[data-field="${field}"] dd`).first().innerText();
 
-export async function runPlannerSteps({browser, origin, server, binary, out}) {
+export async function runPlannerSteps({browser, origin, server, binary, out, webDir}) {
   await step('planner: a terrain tile is imported into the running server', async () => {
     const output = execFileSync(binary, ['dem', 'add', planeTile(), '--dir', join(server.dir, 'data')], {encoding: 'utf8'});
     expect(/1 tile\(s\) imported/.test(output), true, `cairn dem add imports the tile (${output.trim()})`);
@@ -120,6 +123,101 @@ export async function runPlannerSteps({browser, origin, server, binary, out}) {
     report(`edited: ${longer}`);
   });
   await context.close();
+  await runSnappingSteps({browser, binary, webDir});
+}
+
+// precision 6 polyline of [[lat, lon], ...], as Valhalla's `shape`.
+function encodeShape(points) {
+  const one = (value) => {
+    let v = value < 0 ? ~(value << 1) : value << 1;
+    let text = '';
+    for (; v >= 0x20; v >>= 5) text += String.fromCharCode((0x20 | (v & 0x1f)) + 63);
+    return text + String.fromCharCode(v + 63);
+  };
+  let lat = 0;
+  let lon = 0;
+  return points
+    .map(([a, b]) => {
+      const [la, lo] = [Math.round(a * 1e6), Math.round(b * 1e6)];
+      const text = one(la - lat) + one(lo - lon);
+      [lat, lon] = [la, lo];
+      return text;
+    })
+    .join('');
+}
+
+// A stand-in Valhalla: each leg bends 500 m east of its middle; from the third request on it
+// refuses, as Valhalla does far from any road.
+async function fakeValhalla() {
+  const requests = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const route = JSON.parse(body);
+      requests.push({path: request.url, route});
+      response.setHeader('Content-Type', 'application/json');
+      if (requests.length > 2) {
+        response.statusCode = 400;
+        return response.end(JSON.stringify({error_code: 171, error: 'No suitable edges near location', status_code: 400}));
+      }
+      const [a, b] = route.locations.map(({lat, lon}) => [lat, lon]);
+      const bend = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + 0.0065];
+      response.end(JSON.stringify({trip: {legs: [{shape: encodeShape([a, bend, b])}], summary: {length: 1}, units: 'kilometers'}}));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {url: `http://127.0.0.1:${server.address().port}`, requests, close: () => new Promise((r) => server.close(r))};
+}
+
+async function runSnappingSteps({browser, binary, webDir}) {
+  const valhalla = await fakeValhalla();
+  const routed = await startServer(binary, ['--tiles', 'none', '--routing-url', valhalla.url, ...(webDir ? ['--web-dir', webDir] : [])]);
+  try {
+    await signUp(routed.origin, 'rudi', PASSWORD);
+    const context = await browser.newContext({viewport: DESKTOP, reducedMotion: 'reduce'});
+    await context.request.post(`${routed.origin}/api/v1/auth/login`, {data: {username: 'rudi', password: PASSWORD}});
+    const page = watchPage(await context.newPage(), 'rudi');
+    await step('planner: with a router the legs follow its line; a leg it refuses is straight, with a note', async () => {
+      await page.goto(`${routed.origin}/plan?map=14/46.5/8.5`);
+      const snap = page.getByLabel('Snap to paths');
+      await snap.waitFor();
+      expect(await snap.isChecked(), true, 'snapping is on where the server routes');
+      const box = await page.getByRole('region', {name: 'Map: click to add a point'}).boundingBox();
+      await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.8);
+      await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.2);
+      await page.waitForFunction(() => document.querySelector('[data-figure="distance"]').textContent !== '–');
+      await expectPoll(() => valhalla.requests.length === 1, 'one leg, one route request');
+      expect(valhalla.requests[0].path, '/route', 'the request goes to {routing-url}/route');
+      expect(valhalla.requests[0].route.costing, 'pedestrian', 'on foot');
+      await page.waitForTimeout(600);
+      const snapped = await figure(page, 'distance');
+      await snap.uncheck();
+      await page.waitForFunction((d) => document.querySelector('[data-figure="distance"]').textContent !== d, snapped);
+      const straight = await figure(page, 'distance');
+      report(`snapped ${snapped}, straight ${straight}`);
+      expect(Number.parseFloat(snapped) > Number.parseFloat(straight), true, 'the snapped line is the longer, bent one');
+      await snap.check();
+      await page.waitForFunction((d) => document.querySelector('[data-figure="distance"]').textContent === d, snapped);
+      expect(valhalla.requests.length, 1, 'a leg already snapped is not asked again');
+      // The fake answers the second leg and refuses the third: that one is straight.
+      await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.2);
+      await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.6);
+      await page.getByText('Some legs could not be snapped to paths and are straight: No suitable edges near location').waitFor();
+    });
+    await context.close();
+  } finally {
+    await routed.stop();
+    await valhalla.close();
+  }
+}
+
+async function expectPoll(check, message, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${message}: not within ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function expectCount(locator, count, message) {
