@@ -6,7 +6,7 @@
 // Self-contained: its own people, tile, trails and servers.
 import {execFileSync} from 'node:child_process';
 import {createServer} from 'node:http';
-import {mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {DESKTOP} from './lib/browser.mjs';
@@ -71,6 +71,11 @@ export async function runPlannerSteps({browser, origin, server, binary, out, web
     expect(Number.parseInt(planned.gain, 10) > 10, true, `the route climbs the plane (${planned.gain})`);
     expect(planned.loss, '0 m', 'and never descends');
     expect(await page.locator('.plan-note').filter({hasText: 'terrain model'}).count(), 0, 'every point has a height');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', {name: 'Export GPX'}).click()]);
+    const gpx = readFileSync(await download.path(), 'utf8');
+    expect(download.suggestedFilename(), 'Planned route.gpx', 'the export is named for the route');
+    expect((gpx.match(/<trkpt /g) || []).length > 100, true, 'the export holds the line, densified');
+    expect(/<ele>2\d{3}(\.\d)?<\/ele>/.test(gpx), true, 'with the terrain heights');
     const violations = failing(await audit(page));
     if (violations.length) console.log(formatViolations('planner', violations));
     expect(violations.length, 0, 'the planner: no serious or critical axe violations');
@@ -192,6 +197,10 @@ async function runSnappingSteps({browser, binary, webDir}) {
       expect(valhalla.requests[0].route.costing, 'pedestrian', 'on foot');
       await page.waitForTimeout(600);
       const snapped = await figure(page, 'distance');
+      // This server has no terrain model: the heights are missing, not 0, and the note says why.
+      await page.locator('.plan-note').filter({hasText: 'terrain model'}).waitFor();
+      expect(await figure(page, 'gain'), '–', 'no gain without heights');
+      expect(await page.locator('.plan-profile canvas').count(), 0, 'and no profile');
       await snap.uncheck();
       await page.waitForFunction((d) => document.querySelector('[data-figure="distance"]').textContent !== d, snapped);
       const straight = await figure(page, 'distance');
