@@ -91,7 +91,7 @@ export default {
     let timer = 0;
     let controller = null;
     let chart = null;
-    let current = {line: [], heights: []};
+    let current = {points: [], line: [], heights: []};
 
     function change(points) {
       apply(edits.push(points));
@@ -109,13 +109,14 @@ export default {
       renderList(points);
       clearTimeout(timer);
       controller?.abort();
-      timer = setTimeout(() => settle(points, ++generation), SETTLE_MS);
+      timer = setTimeout(() => settle(points, ++generation).catch((error) => toast(error.message, 'error')), SETTLE_MS);
     }
 
     async function settle(points, mine) {
       controller = new AbortController();
       const {signal} = controller;
       try {
+        if (!snap.checked && router.enabled) note.textContent = '';
         if (snap.checked && router.enabled) {
           const {failures} = await router.snap(points, signal);
           note.textContent = failures.length ? `Some legs could not be snapped to paths and are straight: ${failures[0]}` : '';
@@ -128,13 +129,22 @@ export default {
         const line = densify(buildLine(points, snap.checked ? router.legs : new Map()).line);
         if (mine !== generation) return;
         planMap.show(points, line);
-        const answer = line.length ? await heights.heightsOf(line, signal) : {heights: [], warning: ''};
+        const answer = await heightsOf(line, signal);
         if (mine !== generation) return;
-        current = {line, heights: answer.heights};
+        current = {points, line, heights: answer.heights};
         showFigures(profileOf(line, answer.heights), answer.warning);
       } catch (error) {
-        if (error.name === 'AbortError') return;
-        heightNote.textContent = `The heights could not be loaded: ${error.message}`;
+        if (error.name !== 'AbortError') throw error;
+      }
+    }
+
+    // Heights that cannot be had are missing, with the reason: the line can still be saved.
+    async function heightsOf(line, signal) {
+      try {
+        return line.length ? await heights.heightsOf(line, signal) : {heights: [], warning: ''};
+      } catch (error) {
+        if (error.name === 'AbortError') throw error;
+        return {heights: line.map(() => null), warning: `The heights could not be loaded: ${error.message}`};
       }
     }
 
@@ -166,6 +176,7 @@ export default {
     async function settledGpx() {
       clearTimeout(timer);
       await settle(edits.current, ++generation);
+      if (current.points !== edits.current) throw new Error('The line changed meanwhile; try again.');
       return plannedGpx(editing ? editing.name : name.value.trim(), current.line, current.heights);
     }
 
