@@ -94,6 +94,35 @@ export async function runPlannerSteps({browser, origin, server, binary, out, web
     await page.waitForFunction((d) => document.querySelector('[data-figure="distance"]').textContent === d, planned.distance);
   });
 
+  await step('planner: a drag moves a pin, a drag of a leg\'s middle inserts a point, Remove and right-click remove; undo puts all back', async () => {
+    const drag = async (locator, dx, dy) => {
+      const box = await locator.boundingBox();
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + dx / 2, y + dy / 2, {steps: 5});
+      await page.mouse.move(x + dx, y + dy, {steps: 5});
+      await page.mouse.up();
+    };
+    await drag(page.locator('.plan-pin').nth(1), -120, 0);
+    await page.waitForFunction((d) => document.querySelector('[data-figure="distance"]').textContent !== d, planned.distance);
+    expect(await page.locator('.plan-pin').count(), 3, 'a drag moves a pin, adds none');
+    await drag(page.locator('.plan-middle').first(), 80, 0);
+    await expectCount(page.locator('.plan-pin'), 4, 'a drag of the middle handle adds a point');
+    await page.getByRole('button', {name: 'Undo'}).click();
+    await page.getByRole('button', {name: 'Undo'}).click();
+    await expectCount(page.locator('.plan-pin'), 3, 'two undos');
+    await page.getByRole('button', {name: 'Remove point 2'}).click();
+    await page.waitForFunction(() => document.querySelectorAll('.plan-pin').length === 2);
+    await page.locator('.plan-pin').nth(1).click({button: 'right'});
+    await page.waitForFunction(() => document.querySelectorAll('.plan-pin').length === 1);
+    await page.keyboard.press('Control+Z');
+    await page.keyboard.press('Control+Z');
+    await expectCount(page.locator('.plan-pin'), 3, 'a Remove button and a right-click remove points; undo brings them back');
+    await page.waitForFunction((d) => document.querySelector('[data-figure="distance"]').textContent === d, planned.distance);
+    await page.locator('.plan-profile canvas').waitFor();
+  });
+
   await step('planner: the route is saved as a trail with the same numbers', async () => {
     await page.getByLabel('Name').fill('Plane Pass');
     await page.getByRole('button', {name: 'Save as trail'}).click();

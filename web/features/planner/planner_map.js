@@ -3,7 +3,8 @@
 // map add a point. It reports edits; the screen owns the points.
 import {L, createMap, drawTrack, fitTo} from '../../lib/map.js';
 
-// plannerMap(element, {onAdd, onMove, onInsert, onRemove}) -> {map, show(points, line), fit()}
+// plannerMap(element, {onAdd, onMove, onInsert, onRemove}) -> {map, show(points, line),
+// showLine(line), fit(points)}
 // Points are [lat, lon]; onInsert(index, point) puts the new point at `index`.
 export function plannerMap(element, {onAdd, onMove, onInsert, onRemove}) {
   const map = createMap(element, {preferCanvas: false});
@@ -41,9 +42,13 @@ export function plannerMap(element, {onAdd, onMove, onInsert, onRemove}) {
   }
   return {
     map,
-    show(points, line) {
+    // Only the line: the pins stay, so a drag that started meanwhile goes on.
+    showLine(line) {
       track.line.setLatLngs(line);
       track.casing.setLatLngs(line);
+    },
+    show(points, line) {
+      this.showLine(line);
       handles.clearLayers();
       points.forEach((p, i) => {
         if (i > 0) handles.addLayer(middle(points[i - 1], p, i));

@@ -128,7 +128,7 @@ export default {
         }
         const line = densify(buildLine(points, snap.checked ? router.legs : new Map()).line);
         if (mine !== generation) return;
-        planMap.show(points, line);
+        planMap.showLine(line);
         const answer = await heightsOf(line, signal);
         if (mine !== generation) return;
         current = {points, line, heights: answer.heights};
