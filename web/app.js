@@ -15,6 +15,8 @@ route('/trails', screen('trails/trails_screen.js'));
 route('/trail/new', screen('trail-editor/new_trail_screen.js'));
 route('/trail/:id', screen('trail/trail_screen.js'));
 route('/trail/:id/edit', screen('trail-editor/edit_trail_screen.js'));
+route('/trail/:id/line', screen('planner/planner_screen.js'));
+route('/plan', screen('planner/planner_screen.js'));
 route('/lists', screen('lists/lists_screen.js'));
 route('/list/:id', screen('lists/list_screen.js'));
 route('/settings', screen('settings/settings_screen.js'));
@@ -62,6 +64,7 @@ function renderNav() {
       link('/trails', 'Trails'),
       link('/lists', 'Lists'),
       link('/feed', 'Feed'),
+      link('/plan', 'Plan'),
       h('a', {href: '/trail/new', 'data-link': true, class: 'nav-new'}, '+ New', h('span', {class: 'hide-narrow'}, 'trail')),
       h('a', {href: '/settings', 'data-link': true, class: 'nav-user', title: 'Profile and settings'}, session.user.username),
       signOut,

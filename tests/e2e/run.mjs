@@ -25,6 +25,7 @@ import {runBulkSteps} from './bulk.mjs';
 import {runEditingSteps} from './editing.mjs';
 import {runBasemapSteps} from './basemap.mjs';
 import {runPeopleSteps} from './people.mjs';
+import {runPlannerSteps} from './planner.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -38,6 +39,7 @@ const MODULES = {
   editing: runEditingSteps,
   basemap: runBasemapSteps,
   people: runPeopleSteps,
+  planner: runPlannerSteps,
 };
 
 const {values: args} = parseArgs({
@@ -48,7 +50,7 @@ const {values: args} = parseArgs({
     // Development: serve web/ from disk instead of the copy compiled into the binary.
     'web-dir': {type: 'string'},
     // Development: only one self-contained module's steps (features, tags, categories, archive,
-    // discovery, polish, gaps, bulk, editing, basemap, people).
+    // discovery, polish, gaps, bulk, editing, basemap, people, planner).
     only: {type: 'string'},
   },
 });

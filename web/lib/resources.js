@@ -79,6 +79,14 @@ export const search = {
   multi: (queries, options = {}) => api('POST', '/search/multi', {queries}, options),
 };
 
+// The route planner: Valhalla's route (one leg) and heights from the terrain model, and the
+// planned line as a GPX file the server writes ({name, points: [[lat, lon, ele|null]]} -> Blob).
+export const planner = {
+  route: (body, options = {}) => api('POST', '/valhalla/route', body, options),
+  heights: (body, options = {}) => api('POST', '/valhalla/height', body, options),
+  gpx: (body) => api('POST', '/plan/gpx', body, {blob: true, accept: 'application/gpx+xml, application/json'}),
+};
+
 export const waypoints = collection('waypoint');
 export const comments = collection('comment');
 

@@ -4,6 +4,7 @@
 #include "api/core/etag.h"
 #include "api/core/request_parsing.h"
 #include "api/core/responses.h"
+#include "services/tracks/planned_route.h"
 
 namespace cairn::api {
 namespace {
@@ -67,6 +68,7 @@ void TrackRoutes::Register(ApiRouter& router) {
   router.Add("PUT", "/api/v1/trail/upload", [this](auto& r, auto& c) { return UploadTrail(r, c); });
   router.Add("POST", "/api/v1/trail/download",
              [this](auto& r, auto& c) { return DownloadTrails(r, c); });
+  router.Add("POST", "/api/v1/plan/gpx", [this](auto& r, auto& c) { return PlannedGpx(r, c); });
   router.Add("GET", "/api/v1/trail/:id/profile",
              [this](auto& r, auto& c) { return ShowProfile(r, c); });
   router.Add("POST", "/api/v1/trail/:id/terrain-elevation",
@@ -129,6 +131,14 @@ util::Result<http::Response> TrackRoutes::DownloadTrails(const http::Request& re
                          tracks_.ExportTrails(caller, ids,
                                               kind == "gpx" ? services::ExportFormat::kGpx
                                                             : services::ExportFormat::kGeoJson));
+  return FileResponse(std::move(file));
+}
+
+util::Result<http::Response> TrackRoutes::PlannedGpx(const http::Request& request,
+                                                     const Caller& caller) {
+  if (caller.IsAnonymous()) return util::Error::Unauthorized();
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_ASSIGN_OR_RETURN(services::ExportedFile file, services::GpxOfPlannedRoute(body));
   return FileResponse(std::move(file));
 }
 

@@ -1,6 +1,6 @@
 // Routes that take or give GPS files: upload a GPS file as a new trail, download trails as GPX or
-// GeoJSON, a trail's elevation profile, and its figures from the terrain model (or its file). (New
-// tracks for existing records are uploads: see FileRoutes.)
+// GeoJSON, a planned line as GPX, a trail's elevation profile, and its figures from the terrain
+// model (or its file). (New tracks for existing records are uploads: see FileRoutes.)
 #pragma once
 
 #include "api/core/api_router.h"
@@ -20,6 +20,7 @@ class TrackRoutes {
   using Caller = services::Caller;
   util::Result<http::Response> UploadTrail(const http::Request& request, const Caller& caller);
   util::Result<http::Response> DownloadTrails(const http::Request& request, const Caller& caller);
+  util::Result<http::Response> PlannedGpx(const http::Request& request, const Caller& caller);
   util::Result<http::Response> ShowProfile(const http::Request& request, const Caller& caller);
   util::Result<http::Response> ApplyTerrainElevation(const http::Request& request,
                                                      const Caller& caller);

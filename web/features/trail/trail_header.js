@@ -81,7 +81,7 @@ function tagList(trail) {
 
 function actions(trail, {isAuthor, canEdit, status, navigate, session, countShares}) {
   const box = h('div', {class: 'trail-actions'});
-  if (canEdit) box.append(h('a', {class: 'button', href: `/trail/${trail.id}/edit`}, 'Edit'));
+  if (canEdit) box.append(h('a', {class: 'button', href: `/trail/${trail.id}/edit`}, 'Edit'), h('a', {class: 'button', href: `/trail/${trail.id}/line`}, 'Edit line'));
   if (isAuthor) {
     const share = () => openShareDialog(trail, session).addEventListener('close', countShares);
     box.append(h('button', {type: 'button', class: 'button', onclick: share}, 'Share'));
