@@ -10,6 +10,7 @@
 
 #include "services/accounts/installation_secret.h"
 #include "services/categories/seed_images.h"
+#include "services/elevation/remote_elevation.h"
 #include "services/families/families.h"
 #include "util/log.h"
 
@@ -99,7 +100,10 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   auto core = std::make_unique<Core>();
   core->routing =
       std::make_unique<services::routing::RoutingService>(std::move(routing_server), core->clock);
-  core->elevation_server = std::move(elevation_server);
+  if (elevation_server) {
+    core->remote_elevation = std::make_unique<services::ValhallaRemoteElevation>(
+        std::move(*elevation_server), core->clock);
+  }
   // The database first: a data dir of a newer cairn is refused before anything is written to it.
   CAIRN_ASSIGN_OR_RETURN(core->database, storage::Database::Open(
                                              {.path = config.data_dir + "/data.db",

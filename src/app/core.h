@@ -77,14 +77,13 @@ struct Core {
   std::unique_ptr<services::FeedService> feed;
   std::unique_ptr<services::NotificationService> notifications;
   std::unique_ptr<services::TrailComments> trail_comments;
-  // The terrain tiles of DIR/dem/ and the heights answered from them; no remote elevation yet.
+  // The terrain tiles of DIR/dem/ and the heights answered from them, with the --elevation-url
+  // server for points they lack (null without one).
   std::unique_ptr<dem::TerrainModel> terrain;
   std::unique_ptr<services::RemoteElevation> remote_elevation;
   std::unique_ptr<services::HeightService> heights;
   std::unique_ptr<services::TerrainElevation> terrain_elevation;
   std::unique_ptr<services::routing::RoutingService> routing;  // off without --routing-url
-  // The --elevation-url server, for POST /valhalla/height; nullopt without one.
-  std::optional<net::HttpClient> elevation_server;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

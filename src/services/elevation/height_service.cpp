@@ -33,18 +33,22 @@ util::Result<nlohmann::json> HeightService::Heights(const Caller& caller,
   std::vector<HeightWarning> warnings;
   size_t missing = CountMissing(heights);
   if (missing > 0 && remote_) {
-    if (auto filled = remote_->FillMissing(request.points, heights); !filled.ok()) {
+    if (auto filled = remote_->FillMissing(caller, request.points, heights); !filled.ok()) {
       warnings.push_back(
-          {"remote_elevation_failed",
-           "The remote elevation service did not answer: " + filled.error().message});
+          {"remote_elevation_failed", "Heights from the remote elevation service are missing: " +
+                                          filled.error().message + "."});
     }
     missing = CountMissing(heights);
   }
   if (missing > 0) {
     warnings.push_back({"outside_terrain_model",
                         std::to_string(missing) + " of " + std::to_string(heights.size()) +
-                            " points lie outside this server's terrain model; their heights "
-                            "are null (the server's owner can add tiles with cairn dem add)."});
+                            (remote_ ? " points have no height, neither from this server's "
+                                       "terrain model nor from the remote elevation service; "
+                                       "their heights are null."
+                                     : " points lie outside this server's terrain model; their "
+                                       "heights are null (the server's owner can add tiles "
+                                       "with cairn dem add).")});
   }
   const std::vector<double> distances =
       request.range ? CumulativeDistances(request.points) : std::vector<double>();

@@ -12,14 +12,16 @@
 
 namespace cairn::services {
 
-// Heights for points the terrain model does not cover, from elsewhere (a later
-// --elevation-url). Implementations must be thread-safe and bounded in time.
+// Heights for points the terrain model does not cover, from elsewhere (--elevation-url:
+// services/elevation/remote_elevation.h). Implementations must be thread-safe and bounded in
+// time.
 class RemoteElevation {
  public:
   virtual ~RemoteElevation() = default;
-  // Fills the NaN entries of `heights` (one per point) that it can. An error leaves the rest
-  // NaN; the caller turns it into a warning, never into a failed request.
-  virtual util::Status FillMissing(std::span<const geo::LatLon> points,
+  // Fills the NaN entries of `heights` (one per point) that it can, for `caller` (limits are per
+  // person). An error leaves the rest NaN; its message completes "The remote elevation service
+  // ...: " and the caller turns it into a warning, never into a failed request.
+  virtual util::Status FillMissing(const Caller& caller, std::span<const geo::LatLon> points,
                                    std::span<double> heights) = 0;
 };
 
