@@ -13,6 +13,7 @@ import {DESKTOP} from './lib/browser.mjs';
 import {signUp, startServer} from './lib/server.mjs';
 import {expect, report, step, watchPage} from './lib/steps.mjs';
 import {audit, failing, formatViolations} from './lib/a11y.mjs';
+import {runTerrainHeightSteps} from './terrain_heights.mjs';
 
 const PASSWORD = 'petra-plans-the-pass';
 
@@ -156,6 +157,7 @@ export async function runPlannerSteps({browser, origin, server, binary, out, web
     await page.waitForFunction((d) => document.querySelector('[data-field="distance"] dd')?.textContent.startsWith(d), longer);
     report(`edited: ${longer}`);
   });
+  await runTerrainHeightSteps({page, context, origin});
   await context.close();
   await runSnappingSteps({browser, binary, webDir});
 }

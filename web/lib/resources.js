@@ -61,6 +61,11 @@ export const trails = {
   // The trails as one file (`format` 'gpx'), as a Blob; a link share's token rides along.
   download: (ids, {format = 'gpx'} = {}) =>
     api('POST', '/trail/download', {ids, format}, {blob: true, share: true, accept: 'application/gpx+xml, application/json'}),
+  // The terrain model's coverage of the trail's track ({elevation_source, points, covered,
+  // percent}), and its heights applied to the trail or undone (-> the updated trail).
+  terrainCoverage: (id, options = {}) => api('GET', `/trail/${encodeURIComponent(id)}/terrain-elevation`, null, options),
+  applyTerrain: (id) => api('POST', `/trail/${encodeURIComponent(id)}/terrain-elevation`, {}),
+  undoTerrain: (id) => api('DELETE', `/trail/${encodeURIComponent(id)}/terrain-elevation`),
   // One action on at most BULK_LIMIT trails: `action` is {update: {category|subcategory|difficulty|
   // public}}, {tags: {add, remove}}, {delete: true} or {add_to_list: id}
   // -> {done: [ids], refused: [{id, status, message}]}.

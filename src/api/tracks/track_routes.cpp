@@ -71,6 +71,8 @@ void TrackRoutes::Register(ApiRouter& router) {
   router.Add("POST", "/api/v1/plan/gpx", [this](auto& r, auto& c) { return PlannedGpx(r, c); });
   router.Add("GET", "/api/v1/trail/:id/profile",
              [this](auto& r, auto& c) { return ShowProfile(r, c); });
+  router.Add("GET", "/api/v1/trail/:id/terrain-elevation",
+             [this](auto& r, auto& c) { return ShowTerrainCoverage(r, c); });
   router.Add("POST", "/api/v1/trail/:id/terrain-elevation",
              [this](auto& r, auto& c) { return ApplyTerrainElevation(r, c); });
   router.Add("DELETE", "/api/v1/trail/:id/terrain-elevation",
@@ -165,6 +167,12 @@ util::Result<http::Response> TrackRoutes::ApplyTerrainElevation(const http::Requ
                                                                 const Caller& caller) {
   CAIRN_ASSIGN_OR_RETURN(Json trail, terrain_.Apply(caller, request.PathParam("id")));
   return JsonResponse(trail);
+}
+
+util::Result<http::Response> TrackRoutes::ShowTerrainCoverage(const http::Request& request,
+                                                              const Caller& caller) {
+  CAIRN_ASSIGN_OR_RETURN(Json coverage, terrain_.Coverage(caller, request.PathParam("id")));
+  return JsonResponse(coverage);
 }
 
 util::Result<http::Response> TrackRoutes::UndoTerrainElevation(const http::Request& request,

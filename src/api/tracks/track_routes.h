@@ -24,6 +24,8 @@ class TrackRoutes {
   util::Result<http::Response> ShowProfile(const http::Request& request, const Caller& caller);
   util::Result<http::Response> ApplyTerrainElevation(const http::Request& request,
                                                      const Caller& caller);
+  util::Result<http::Response> ShowTerrainCoverage(const http::Request& request,
+                                                   const Caller& caller);
   util::Result<http::Response> UndoTerrainElevation(const http::Request& request,
                                                     const Caller& caller);
 

@@ -64,32 +64,57 @@ util::Result<Json> TerrainElevation::Undo(const Caller& caller, std::string_view
   return Recompute(caller, id, Source::kDevice);
 }
 
-util::Result<Json> TerrainElevation::Recompute(const Caller& caller, std::string_view id,
-                                               Source source) {
+util::Result<TerrainElevation::StoredTrack> TerrainElevation::ReadStoredTrack(const Caller& caller,
+                                                                              std::string_view id) {
   // The update's own answer (401, 404 or 403) before any file is read.
   CAIRN_RETURN_IF_ERROR(records_.CheckMayUpdate(caller, kTrails, id));
   CAIRN_ASSIGN_OR_RETURN(const records::CollectionSpec* trails, records_.SpecOf(kTrails));
-  CAIRN_ASSIGN_OR_RETURN(Json trail, records_.Show(caller, kTrails, id, ""));
-  const std::string gpx = trail.value("gpx", "");
-  if (gpx.empty()) return util::Error::Conflict("This trail has no track to take heights along.");
+  StoredTrack stored;
+  CAIRN_ASSIGN_OR_RETURN(stored.trail, records_.Show(caller, kTrails, id, ""));
+  stored.gpx = stored.trail.value("gpx", "");
+  if (stored.gpx.empty()) {
+    return util::Error::Conflict("This trail has no track to take heights along.");
+  }
   // The trail exists and names a track: one that cannot be read is the server's fault.
-  auto bytes = blobs_.Read(trails->id, id, gpx);
+  auto bytes = blobs_.Read(trails->id, id, stored.gpx);
   if (!bytes.ok()) {
-    return util::Error::Internal("the stored track " + gpx + " of trail " + std::string(id) +
+    return util::Error::Internal("the stored track " + stored.gpx + " of trail " + std::string(id) +
                                  " cannot be read: " + bytes.error().message);
   }
   auto track = geo::ReadTrackFile(*bytes);
   if (!track.ok()) {
-    return util::Error::Internal("the stored track " + gpx + " of trail " + std::string(id) +
+    return util::Error::Internal("the stored track " + stored.gpx + " of trail " + std::string(id) +
                                  " cannot be read: " + track.error().message);
   }
+  stored.track = std::move(track).value();
+  return stored;
+}
+
+util::Result<Json> TerrainElevation::Coverage(const Caller& caller, std::string_view id) {
+  CAIRN_ASSIGN_OR_RETURN(StoredTrack stored, ReadStoredTrack(caller, id));
+  const std::shared_ptr<const dem::TileSet> tiles = terrain_.Current();
+  const dem::TrackCoverage coverage = dem::PutTerrainHeights(*tiles, stored.track);
+  const auto source = stored.trail.find("elevation_source");
+  return Json{
+      {"elevation_source",
+       source != stored.trail.end() && source->is_string() ? source->get<std::string>() : "device"},
+      {"points", coverage.points},
+      {"covered", coverage.covered},
+      {"percent", coverage.Percent()}};
+}
+
+util::Result<Json> TerrainElevation::Recompute(const Caller& caller, std::string_view id,
+                                               Source source) {
+  CAIRN_ASSIGN_OR_RETURN(StoredTrack stored, ReadStoredTrack(caller, id));
+  const std::string& gpx = stored.gpx;
+  geo::Track& track = stored.track;
   Json fields;
   if (source == Source::kTerrain) {
     // Kept for the whole computation: a reload of the tiles does not pull them from under it.
     const std::shared_ptr<const dem::TileSet> tiles = terrain_.Current();
-    CAIRN_ASSIGN_OR_RETURN(fields, TerrainTrailFields(*tiles, std::move(track).value()));
+    CAIRN_ASSIGN_OR_RETURN(fields, TerrainTrailFields(*tiles, std::move(track)));
   } else {
-    fields = TrailFieldsFromTrack(*track);
+    fields = TrailFieldsFromTrack(track);
   }
   WriteOptions write{.derived = std::move(fields), .without_body = true};
   // Read outside the writer: the figures belong to this file only.

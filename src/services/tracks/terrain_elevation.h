@@ -61,6 +61,12 @@ class TerrainElevation {
   // was replaced meanwhile. Returns the updated trail.
   util::Result<records::Json> Apply(const Caller& caller, std::string_view id);
 
+  // GET /trail/{id}/terrain-elevation: {elevation_source ("device" or "terrain"), points,
+  // covered, percent}: how much of the stored track's line the model covers now, so that a page
+  // offers the action only where it would succeed. The same callers and errors as Apply, bar
+  // coverage (a partial one is the answer, not an error). Reads the file; writes nothing.
+  util::Result<records::Json> Coverage(const Caller& caller, std::string_view id);
+
   // DELETE /trail/{id}/terrain-elevation: the figures from the stored file again
   // (`elevation_source` "device"), overrides kept. The same errors, bar coverage. Returns the
   // updated trail; a trail already on its file's figures is written the same.
@@ -68,6 +74,13 @@ class TerrainElevation {
 
  private:
   enum class Source { kDevice, kTerrain };
+  struct StoredTrack {
+    records::Json trail;
+    std::string gpx;  // the file's name, to check that it is still the trail's at the write
+    geo::Track track;
+  };
+  // The trail and its track, for a caller who may update it.
+  util::Result<StoredTrack> ReadStoredTrack(const Caller& caller, std::string_view id);
   util::Result<records::Json> Recompute(const Caller& caller, std::string_view id, Source source);
 
   storage::Database& database_;

@@ -206,6 +206,8 @@ TEST_CASE("show and update: each caller gets exactly what the access model grant
       // Who may update the trail gets past the rules to the action's own 409: {T} has no track.
       {"trail terrain elevation", "POST", "/api/v1/trail/{T}/terrain-elevation", "",
        All(401, 409, 403, 409, 403, 401, 404, 409)},
+      {"trail terrain coverage", "GET", "/api/v1/trail/{T}/terrain-elevation", "",
+       All(401, 409, 403, 409, 403, 401, 404, 409)},
       {"trail terrain elevation undone", "DELETE", "/api/v1/trail/{T}/terrain-elevation", "",
        All(401, 409, 403, 409, 403, 401, 404, 409)},
       {"public trail show", "GET", "/api/v1/trail/{P}", "",

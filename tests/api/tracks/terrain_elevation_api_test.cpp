@@ -186,6 +186,53 @@ TEST_CASE("terrain elevation: who may apply it, and what is refused", "[api][tra
   CHECK_THAT(no_track.raw, Catch::Contains("no track"));
 }
 
+TEST_CASE("terrain elevation: how much of a track the model covers, for who may apply it",
+          "[api][tracks][terrain]") {
+  TerrainServer s;
+  TestServer& server = s.server;
+  auto [bob, bob_token] = server.CreateUser("bob");  // a view share
+  Reply inside = s.Upload(OutAndBackGpx(), s.token);
+  REQUIRE(inside.status == 200);
+  const std::string id = inside.body["id"];
+  Reply coverage = server.Get(s.Terrain(id), s.token);
+  INFO(coverage.raw);
+  REQUIRE(coverage.status == 200);
+  CHECK(coverage.body ==
+        Json({{"elevation_source", "device"}, {"points", 41}, {"covered", 41}, {"percent", 100}}));
+  REQUIRE(server.Post(s.Terrain(id), Json::object(), s.token).status == 200);
+  CHECK(server.Get(s.Terrain(id), s.token).body["elevation_source"] == "terrain");
+
+  // Half on the tile, half off it (west of 8°E): the share, rounded down, and nothing applied.
+  std::string gpx = R"(<?xml version="1.0"?><gpx version="1.1" creator="t"
+    xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>)";
+  for (int k = 0; k < 3; ++k)
+    gpx += "<trkpt lat=\"46.5\" lon=\"" + std::to_string(8.001 - 0.001 * k) + "\"/>";
+  gpx += "</trkseg></trk></gpx>";
+  Reply edge = s.Upload(gpx, s.token);
+  INFO(edge.raw);
+  REQUIRE(edge.status == 200);
+  Reply part = server.Get(s.Terrain(edge.body["id"]), s.token);
+  INFO(part.raw);
+  REQUIRE(part.status == 200);
+  CHECK(part.body["points"] == 3);
+  CHECK(part.body["covered"] == 2);
+  CHECK(part.body["percent"] == 66);
+  CHECK(server.Get("/api/v1/trail/" + edge.body["id"].get<std::string>(), s.token)
+            .body["elevation_source"] == "device");
+
+  // Who may not apply it learns nothing of the track from here either.
+  REQUIRE(server
+              .Put("/api/v1/trail-share", {{"trail", id}, {"user", bob}, {"permission", "view"}},
+                   s.token)
+              .status == 200);
+  CHECK(server.Get(s.Terrain(id)).status == 401);
+  CHECK(server.Get(s.Terrain(id), bob_token).status == 403);
+  auto [dave, dave_token] = server.CreateUser("dave");
+  CHECK(server.Get(s.Terrain(id), dave_token).status == 404);
+  const std::string bare = server.CreateTrail(s.token, s.alice, {{"name", "No track"}});
+  CHECK(server.Get(s.Terrain(bare), s.token).status == 409);
+}
+
 TEST_CASE("uploads take the terrain's heights when their owner's setting asks",
           "[api][tracks][terrain]") {
   TerrainServer s;

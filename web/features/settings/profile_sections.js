@@ -1,5 +1,5 @@
 // Settings: the profile (avatar, username, bio) and the preferences (units, default privacy,
-// private account).
+// private account, heights of uploads).
 import {h, uniqueId} from '../../lib/dom.js';
 import {users} from '../../lib/resources.js';
 import {avatar} from '../../lib/avatar.js';
@@ -76,6 +76,13 @@ const VISIBILITY = [
   {value: 'public', label: 'Public'},
 ];
 
+// settings.terrain_elevation: when an upload's heights come from the terrain model.
+const TERRAIN_UPLOADS = [
+  {value: 'never', label: "Always the file's"},
+  {value: 'missing', label: 'From the terrain when the file has none'},
+  {value: 'gps', label: 'From the terrain also when they look like GPS altitude'},
+];
+
 export function preferencesSection(session) {
   const settings = session.settings;
   const privacy = {account: 'public', trails: 'private', lists: 'private', ...(settings.privacy || {})};
@@ -113,10 +120,17 @@ export function preferencesSection(session) {
         help: 'People find you in the share dialogs only by typing your exact username. What you made public stays public.',
       }),
     ),
+    radioGroup({
+      legend: 'Heights of uploaded tracks',
+      name: 'terrain_elevation',
+      value: TERRAIN_UPLOADS.some((o) => o.value === settings.terrain_elevation) ? settings.terrain_elevation : 'never',
+      options: TERRAIN_UPLOADS,
+      help: "Gain, loss and the profile from the server's terrain model instead of the file's altitudes, when the model covers the whole track (otherwise the file's stay). Phones measure altitude by GPS, which often doubles the climb; watches with a barometer do well. Each trail can switch later on its page.",
+    }),
     h('div', {class: 'row'}, h('button', {type: 'submit', class: 'button primary'}, 'Save preferences'), note),
   );
   onSubmit(form, async (values) => {
-    await session.saveSettings({unit: values.unit, privacy: {account: values.account ? 'private' : 'public', trails: values.trails, lists: values.lists}});
+    await session.saveSettings({unit: values.unit, privacy: {account: values.account ? 'private' : 'public', trails: values.trails, lists: values.lists}, terrain_elevation: values.terrain_elevation});
     flash(note, `Preferences saved. Distances now show in ${session.units === 'imperial' ? 'miles and feet' : 'kilometres and metres'}.`);
   }, {privacy: 'trails'});
   return h('section', {class: 'settings-section card-box', id: 'preferences', 'aria-labelledby': 'preferences-title'}, h('h2', {id: 'preferences-title'}, 'Preferences'), form);

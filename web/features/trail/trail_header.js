@@ -1,6 +1,6 @@
 // The trail page's header: the name, who made it where and when, badges (difficulty, category
 // and subcategory, who sees it, the viewer's share, the rating), the trail's tags, and the
-// actions the viewer may take: Edit, Share, Save to list, Export GPX and Delete. An action that fails says so
+// actions the viewer may take: Edit, Share, Save to list, Export GPX, terrain heights and Delete. An action that fails says so
 // beside the buttons.
 import {h, toast, keepFocus} from '../../lib/dom.js';
 import {confirmDialog} from '../../lib/dialog.js';
@@ -11,6 +11,7 @@ import {openShareDialog} from '../sharing/trail_share_dialog.js';
 import {openSaveToListDialog} from '../lists/save_to_list_dialog.js';
 import {authorLink} from '../../lib/people.js';
 import {likeButton, markLiked} from '../people/like_button.js';
+import {terrainHeightsSlot} from './terrain_heights.js';
 
 // trailHeader(trail, {isAuthor, canEdit, myShare, rating, navigate, session}) -> <header>;
 // `rating` is the element the comments fill with the average rating.
@@ -89,6 +90,7 @@ function actions(trail, {isAuthor, canEdit, status, navigate, session, countShar
   if (session?.user) box.append(h('button', {type: 'button', class: 'button', onclick: () => openSaveToListDialog({trail, userId: session.user.id})}, 'Save to list'));
   // A trail without a track has nothing to export.
   if (trail.gpx) box.append(exportButton(trail, status));
+  if (canEdit && trail.gpx) box.append(terrainHeightsSlot(trail, {status, navigate}));
   if (isAuthor) box.append(deleteButton(trail, {status, navigate}));
   return box;
 }

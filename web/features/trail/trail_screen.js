@@ -23,7 +23,7 @@ const WAYPOINT_FIELDS = ['id', 'collectionId', 'collectionName', 'name', 'descri
 // without a field leave it out.
 const TRAIL_FIELDS = [
   'id', 'collectionId', 'collectionName', 'author', 'name', 'public', 'date', 'description', 'difficulty',
-  'distance', 'duration', 'moving_duration', 'elevation_gain', 'elevation_loss', ...DEVICE_FIELD_NAMES, 'lat', 'lon', 'location',
+  'distance', 'duration', 'moving_duration', 'elevation_gain', 'elevation_loss', 'elevation_source', ...DEVICE_FIELD_NAMES, 'lat', 'lon', 'location',
   'gpx', 'photos', 'photo_positions', 'like_count', 'polyline', 'line_breaks', 'waypoints', 'tags', 'expand.author.username', 'expand.category.name', 'expand.subcategory.name', 'expand.tags.id', 'expand.tags.name',
   ...WAYPOINT_FIELDS.map((f) => `expand.waypoints.${f}`),
 ].join(',');
@@ -131,7 +131,7 @@ function page(trail, waypoints, myShare, {session, navigate, signal, cleanups}) 
       'div',
       {class: ['trail-top', showMap ? null : 'no-map']},
       showMap ? h('div', {class: 'trail-main'}, mapBox, profileSlot) : null,
-      h('div', {class: 'trail-side'}, h('h2', {class: 'visually-hidden'}, 'Statistics'), stats, description(trail)),
+      h('div', {class: 'trail-side'}, h('h2', {class: 'visually-hidden'}, 'Statistics'), stats, terrainNote(trail), description(trail)),
     ),
     photosSection(trail),
     waypointsSection(waypoints, (id) => mapCtl?.openWaypoint(id), (w) => openPhotoViewer(w, w.photos, 0)),
@@ -164,6 +164,12 @@ function showRating(box, average, count) {
   if (!count) return replace(box);
   const label = `Rated ${average.toFixed(1)} of 5 by ${count} ${count === 1 ? 'person' : 'people'}`;
   return replace(box, stars(average, {label}), h('span', {'aria-hidden': 'true'}, `${average.toFixed(1)} (${count})`));
+}
+
+// Figures from the terrain model are said so: they differ from what the device showed.
+function terrainNote(trail) {
+  if (trail.elevation_source !== 'terrain') return null;
+  return h('p', {class: 'muted terrain-note'}, "Heights from the server's terrain model, not from the file's altitudes.");
 }
 
 function description(trail) {
