@@ -3,7 +3,8 @@
 # library (TileSet::Heights) and through POST /valhalla/height, and the server's resident
 # memory with TILES imported tiles before and after lookups over all of them: tiles are mapped
 # (RssFile grows by the pages read), not copied onto the heap (RssAnon stays).
-# usage: bench/dem.sh   (env: TILES=50 SAMPLES=1201|3601 POINTS=100000 RUNS=20 REQUESTS=5)
+# usage: bench/dem.sh   (env: TILES=50 SAMPLES=1201|3601 POINTS=100000 RUNS=20 REQUESTS=5
+#                       BUILD=build, CAIRN=$BUILD/cairn: the server binary to measure)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 TILES=${TILES:-50}
@@ -11,23 +12,25 @@ SAMPLES=${SAMPLES:-1201}
 POINTS=${POINTS:-100000}
 RUNS=${RUNS:-20}
 REQUESTS=${REQUESTS:-5}
-cmake --build build -j2 --target cairn cairn_dem_bench >/dev/null
+BUILD=${BUILD:-build}
+cmake --build "$BUILD" -j2 --target cairn cairn_dem_bench >/dev/null
+CAIRN=${CAIRN:-$BUILD/cairn}
 
 WORK=$(mktemp -d)
 PID=
 trap '[[ -n $PID ]] && kill $PID 2>/dev/null; rm -rf "$WORK"' EXIT
 mkdir -p "$WORK/tiles" "$WORK/data"
-build/bench/cairn_dem_bench tiles "$WORK/tiles" "$TILES" "$SAMPLES"
-build/cairn dem add "$WORK/tiles" --dir "$WORK/data" | tail -1
+"$BUILD"/bench/cairn_dem_bench tiles "$WORK/tiles" "$TILES" "$SAMPLES"
+"$CAIRN" dem add "$WORK/tiles" --dir "$WORK/data" | tail -1
 echo "tiles: $(du -sh "$WORK/data/dem" | cut -f1) in $WORK/data/dem"
 cat "$WORK"/data/dem/*.dem >/dev/null  # into the page cache, as on a server that has run a while
 
-build/bench/cairn_dem_bench lookup "$WORK/data/dem" "$POINTS" "$RUNS"
+"$BUILD"/bench/cairn_dem_bench lookup "$WORK/data/dem" "$POINTS" "$RUNS"
 
 # "VmRSS RssAnon RssFile" in MB.
 memory() { awk '/^(VmRSS|RssAnon|RssFile):/ {printf "%.1f ", $2/1024}' "/proc/$1/status"; }
 PORT=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
-build/cairn serve --http "127.0.0.1:$PORT" --dir "$WORK/data" 2>"$WORK/server.log" &
+"$CAIRN" serve --http "127.0.0.1:$PORT" --dir "$WORK/data" 2>"$WORK/server.log" &
 PID=$!
 API=http://127.0.0.1:$PORT/api/v1
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/api/health" >/dev/null && break; sleep 0.1; done
@@ -37,7 +40,7 @@ curl -s -X PUT "$API/user" -H 'Content-Type: application/json' \
   -d '{"username":"bench","email":"b@example.com","password":"bench-pass","passwordConfirm":"bench-pass"}' >/dev/null
 TOKEN=$(curl -s -X POST "$API/auth/login" -H 'Content-Type: application/json' \
   -d '{"username":"bench","password":"bench-pass"}' | python3 -c 'import json,sys;print(json.load(sys.stdin)["token"])')
-build/bench/cairn_dem_bench body "$TILES" "$POINTS" >"$WORK/body.json"
+"$BUILD"/bench/cairn_dem_bench body "$TILES" "$POINTS" >"$WORK/body.json"
 times=()
 for _ in $(seq "$REQUESTS"); do
   times+=("$(curl -s -o "$WORK/answer.json" -w '%{time_total}' -X POST "$API/valhalla/height" \
@@ -60,4 +63,4 @@ read -r rss1 anon1 file1 <<<"$AFTER"
 printf '%-32s %8s %8s %8s\n' "server memory (MB)" VmRSS RssAnon RssFile
 printf '%-32s %8s %8s %8s\n' "$TILES tiles mapped, before" "$rss0" "$anon0" "$file0"
 printf '%-32s %8s %8s %8s\n' "after $REQUESTS requests" "$rss1" "$anon1" "$file1"
-echo "cairn $(build/cairn --version | cut -d' ' -f2), $(nproc) cores, $(date -u +%Y-%m-%d)"
+echo "cairn $("$CAIRN" --version | cut -d' ' -f2), $(nproc) cores, $(date -u +%Y-%m-%d)"

@@ -16,8 +16,8 @@ util::Result<http::Response> HeightRoutes::Heights(const http::Request& request,
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to look up heights.");
   CAIRN_ASSIGN_OR_RETURN(
       Json body, JsonBody(request, ContentTypeRule::kOptional, services::kMaxHeightBodyBytes));
-  CAIRN_ASSIGN_OR_RETURN(Json answer, heights_.Heights(caller, body));
-  return JsonResponse(answer);
+  CAIRN_ASSIGN_OR_RETURN(std::string answer, heights_.Heights(caller, body));
+  return http::Response{200, "application/json", std::move(answer), {}};
 }
 
 }  // namespace cairn::api

@@ -22,8 +22,8 @@ std::vector<double> CumulativeDistances(const std::vector<geo::LatLon>& points) 
 
 }  // namespace
 
-util::Result<nlohmann::json> HeightService::Heights(const Caller& caller,
-                                                    const nlohmann::json& body) const {
+util::Result<std::string> HeightService::Heights(const Caller& caller,
+                                                 const nlohmann::json& body) const {
   // Signed-in callers only, like the routing proxy: heights cost CPU, and once a remote is
   // configured an open endpoint would relay anyone's requests to it.
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to look up heights.");

@@ -36,7 +36,8 @@ class HeightService {
   // still without one are null, with a warning saying how many. Unauthorized for anonymous
   // callers; the errors of ParseHeightRequest. Never touches the disk beyond the mapped tiles
   // (and a stat of the manifest). Thread-safe.
-  util::Result<nlohmann::json> Heights(const Caller& caller, const nlohmann::json& body) const;
+  // The answer is JSON text (RenderHeightAnswer).
+  util::Result<std::string> Heights(const Caller& caller, const nlohmann::json& body) const;
 
  private:
   dem::TerrainModel& terrain_;

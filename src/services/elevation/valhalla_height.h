@@ -37,11 +37,12 @@ struct HeightRequest {
 // (the polyline is decoded no further than that). Pure.
 util::Result<HeightRequest> ParseHeightRequest(const nlohmann::json& body);
 
-// The answer: the echo, then `height` (or with range `range_height`) with `heights` (NaN =
-// unknown, rendered null) and `distances` (metres from the first point, with range) rounded to
-// the request's precision, and `warnings` as [{code, text}] when there are any. Pure.
-nlohmann::json RenderHeightAnswer(const HeightRequest& request, const std::vector<double>& heights,
-                                  const std::vector<double>& distances,
-                                  const std::vector<HeightWarning>& warnings);
+// The answer as JSON text: the echo's members, then `height` (or with range `range_height`) with
+// `heights` (NaN = unknown, rendered null) and `distances` (metres from the first point, with
+// range) rounded to the request's precision (integers at 0), and `warnings` as [{code, text}]
+// when there are any. Pure.
+std::string RenderHeightAnswer(const HeightRequest& request, const std::vector<double>& heights,
+                               const std::vector<double>& distances,
+                               const std::vector<HeightWarning>& warnings);
 
 }  // namespace cairn::services

@@ -76,11 +76,18 @@ TEST_CASE("answers round to the precision and write unknown heights as null", "[
   const std::vector<double> heights = {1234.567, std::nan(""), -3.449};
   const std::vector<double> distances = {0, 10.26, 20.5};
   const std::vector<HeightWarning> warnings = {{"outside_terrain_model", "1 of 3"}};
-  Json plain = RenderHeightAnswer(request, heights, distances, {});
+  Json plain = Json::parse(RenderHeightAnswer(request, heights, distances, {}));
   CHECK(plain.dump() == R"({"height":[1235,null,-3],"shape":[]})");
+  CHECK(plain["height"][0].is_number_integer());
+  // Without an echo the answer is still one object; whole values keep a decimal at precision 2.
+  HeightRequest bare;
+  bare.precision = 2;
+  CHECK(RenderHeightAnswer(bare, {12.0, 7.125}, {}, {}) == R"({"height":[12.0,7.13]})");
   request.precision = 1;
   request.range = true;
-  Json ranged = RenderHeightAnswer(request, heights, distances, warnings);
+  const std::string text = RenderHeightAnswer(request, heights, distances, warnings);
+  CHECK(text.find(R"("range_height":[[0.0,1234.6],[10.3,null],[20.5,-3.4]])") != std::string::npos);
+  Json ranged = Json::parse(text);
   CHECK(ranged["range_height"].dump() == "[[0.0,1234.6],[10.3,null],[20.5,-3.4]]");
   CHECK(ranged["warnings"][0]["code"] == "outside_terrain_model");
   CHECK_FALSE(ranged.contains("height"));
