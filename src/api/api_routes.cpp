@@ -29,7 +29,11 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       profile_routes_(services.profiles, services.statistics),
       feed_routes_(services.feed, services.notifications, services.trail_comments),
       height_routes_(services.heights),
-      routing_routes_(services.routing) {}
+      routing_routes_(services.routing) {
+  if (services.federation_discovery) {
+    federation_discovery_routes_.emplace(*services.federation_discovery);
+  }
+}
 
 void ApiRoutes::Register(http::Router& http_router) {
   ApiRouter router(http_router, callers_);
@@ -46,6 +50,7 @@ void ApiRoutes::Register(http::Router& http_router) {
   feed_routes_.Register(router);
   height_routes_.Register(router);
   routing_routes_.Register(router);
+  if (federation_discovery_routes_) federation_discovery_routes_->Register(router);
   // Route groups a family may ask for beside its generic routes.
   const std::map<std::string, std::function<void()>> groups = {
       {"accounts", [&] { account_routes_.Register(router); }},

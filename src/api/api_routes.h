@@ -2,10 +2,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "api/accounts/account_routes.h"
 #include "api/categories/preference_routes.h"
 #include "api/discovery/discovery_routes.h"
+#include "api/federation/discovery_routes.h"
 #include "api/feed/feed_routes.h"
 #include "api/files/file_routes.h"
 #include "api/merge/merge_routes.h"
@@ -51,6 +53,8 @@ struct ApiServices {
   services::HeightService& heights;
   services::routing::RoutingService& routing;
   services::TerrainElevation& terrain_elevation;
+  // ActivityPub's routes; null while federation is off (every federation path is then a 404).
+  const services::FederationDiscovery* federation_discovery = nullptr;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -88,6 +92,7 @@ class ApiRoutes {
   FeedRoutes feed_routes_;
   HeightRoutes height_routes_;
   RoutingRoutes routing_routes_;
+  std::optional<FederationDiscoveryRoutes> federation_discovery_routes_;
 };
 
 }  // namespace cairn::api

@@ -142,14 +142,31 @@ int RunServer(const Config& config) {
   services::HealthMonitor health(*c.database, *c.disk_space, config.data_dir, CAIRN_VERSION);
   std::optional<services::RequestMetrics> metrics;
   if (config.metrics) metrics.emplace();
-  api::ApiRoutes routes({*c.records,  *c.accounts,          *c.auth,
-                         *c.tracks,   *c.discovery,         *c.bulk,
-                         *c.search,   *c.uploads,           *c.files,
-                         health,      *c.preferences,       *c.likes,
-                         *c.follows,  *c.merge_suggestions, *c.merge,
-                         *c.profiles, *c.statistics,        metrics ? &*metrics : nullptr,
-                         *c.feed,     *c.notifications,     *c.trail_comments,
-                         *c.heights,  *c.routing,           *c.terrain_elevation},
+  api::ApiRoutes routes({*c.records,
+                         *c.accounts,
+                         *c.auth,
+                         *c.tracks,
+                         *c.discovery,
+                         *c.bulk,
+                         *c.search,
+                         *c.uploads,
+                         *c.files,
+                         health,
+                         *c.preferences,
+                         *c.likes,
+                         *c.follows,
+                         *c.merge_suggestions,
+                         *c.merge,
+                         *c.profiles,
+                         *c.statistics,
+                         metrics ? &*metrics : nullptr,
+                         *c.feed,
+                         *c.notifications,
+                         *c.trail_comments,
+                         *c.heights,
+                         *c.routing,
+                         *c.terrain_elevation,
+                         c.federation_discovery.get()},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});
@@ -183,6 +200,10 @@ int RunServer(const Config& config) {
     }
     server.Stop();
   });
+  util::LogInfo(c.federation.enabled
+                    ? "federation: on, as " + c.federation.origin +
+                          (c.federation.allow_private ? " (private addresses allowed)" : "")
+                    : "federation: off (" + c.federation.off_reason + ")");
   util::LogInfo(std::string("cairn ") + CAIRN_VERSION + " listening on http://" + config.http_host +
                 ":" + std::to_string(server.port()) + " (data dir " + config.data_dir + ")" +
                 (metrics ? ", metrics at /metrics" : ""));

@@ -2,7 +2,6 @@
 // (SQLite coordinates the writes) but not the data dir lock.
 #include "app/category_command.h"
 
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>

@@ -9,6 +9,7 @@
 
 #include "app/dem_command.h"
 #include "images/thumbnail.h"
+#include "services/federation/federation_settings.h"
 #include "web/tile_source.h"
 
 namespace cairn::app {
@@ -305,6 +306,10 @@ std::string UsageText() {
          "  --private         anonymous visitors see nothing but login, sign-up and health\n"
          "  --behind-proxy    trust X-Forwarded-For/-Proto/-Host from a reverse proxy\n"
          "  --public-url URL  the address people use, e.g. https://trails.example.org\n"
+         "  --federation on|off|auto  ActivityPub with other servers (default auto: on when\n"
+         "                    --public-url is https://)\n"
+         "  --federation-allow-private  let federation reach loopback and private addresses\n"
+         "                    (tests, a LAN); otherwise only public ones\n"
          "  --smtp-url URL    mail server for reset mail (env CAIRN_SMTP_URL); without it reset\n"
          "                    codes go to the log. smtps://user:password@host[:port] is TLS\n"
          "                    from the start (port 465); smtp://[user:password@]host[:port]\n"
@@ -441,6 +446,13 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
           config.public_url.rfind("https://", 0) != 0) {
         return util::Error::InvalidArgument("--public-url must start with http:// or https://");
       }
+    } else if (flag == "--federation") {
+      CAIRN_ASSIGN_OR_RETURN(config.federation, next());
+      if (auto mode = services::ParseFederationMode(config.federation); !mode.ok()) {
+        return mode.error();
+      }
+    } else if (flag == "--federation-allow-private" && !has_value) {
+      config.federation_allow_private = true;
     } else if (flag == "--smtp-url") {
       CAIRN_ASSIGN_OR_RETURN(config.smtp_url, next());
     } else if (flag == "--smtp-require-tls" && !has_value) {

@@ -46,6 +46,10 @@ struct Config {
   bool private_instance = false;  // --private
   bool behind_proxy = false;      // --behind-proxy
   std::string public_url;         // --public-url
+  // ActivityPub (--federation on|off|auto, default auto: on with an https --public-url), and
+  // whether remote servers on private addresses may be reached (--federation-allow-private).
+  std::string federation = "auto";
+  bool federation_allow_private = false;
   std::string smtp_url;           // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
   bool smtp_require_tls = false;  // --smtp-require-tls: smtp:// must upgrade with STARTTLS
   std::string smtp_ca_file;       // --smtp-ca: extra trusted certificates (PEM) for the server

@@ -97,7 +97,14 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
                          ServerClientFrom({.url_flag = "--elevation-url",
                                            .name = "elevation server",
                                            .url = config.elevation_url}));
+  CAIRN_ASSIGN_OR_RETURN(services::FederationMode federation_mode,
+                         services::ParseFederationMode(config.federation));
+  CAIRN_ASSIGN_OR_RETURN(
+      services::FederationSettings federation,
+      services::ResolveFederation(config.public_url, federation_mode,
+                                  config.federation_allow_private, config.private_instance));
   auto core = std::make_unique<Core>();
+  core->federation = std::move(federation);
   core->routing =
       std::make_unique<services::routing::RoutingService>(std::move(routing_server), core->clock);
   if (elevation_server) {
@@ -174,6 +181,12 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
       *core->database, *core->records, *core->blobs, *core->terrain);
   core->heights =
       std::make_unique<services::HeightService>(*core->terrain, core->remote_elevation.get());
+  if (core->federation.enabled) {
+    core->federation_discovery = std::make_unique<services::FederationDiscovery>(
+        *core->database, core->federation,
+        services::NodeInfoFacts{.version = CAIRN_VERSION,
+                                .open_registrations = config.signup_enabled});
+  }
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
   return core;

@@ -20,6 +20,8 @@
 #include "services/core/record_service.h"
 #include "services/discovery/trail_discovery.h"
 #include "services/elevation/height_service.h"
+#include "services/federation/discovery.h"
+#include "services/federation/federation_settings.h"
 #include "services/feed/feed_service.h"
 #include "services/feed/notification_service.h"
 #include "services/files/disk_space_monitor.h"
@@ -84,6 +86,9 @@ struct Core {
   std::unique_ptr<services::HeightService> heights;
   std::unique_ptr<services::TerrainElevation> terrain_elevation;
   std::unique_ptr<services::routing::RoutingService> routing;  // off without --routing-url
+  // ActivityPub: the settings resolved at start, and what is built only while it is on.
+  services::FederationSettings federation;
+  std::unique_ptr<services::FederationDiscovery> federation_discovery;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

@@ -107,6 +107,9 @@ http::Response WebRoutes::ServeAsset(const http::Request& request) const {
 http::Response WebRoutes::ServePage(const http::Request& request) const {
   const std::string& path = request.path;
   if (path == "/api" || path.starts_with("/api/") || path == "/assets") return NotFound(request);
+  // Protocol documents (/.well-known/*, NodeInfo) are the API's or nobody's: with federation off
+  // a server asking for WebFinger must get a 404, not the app's page.
+  if (path.starts_with("/.well-known/") || path.starts_with("/nodeinfo/")) return NotFound(request);
   if (path == "/favicon.svg") {
     auto icon = catalog_.Find("favicon.svg");
     if (!icon.ok()) return NotFound(request);

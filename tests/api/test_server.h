@@ -120,6 +120,7 @@ class TestServer {
 
   const std::string& data_dir() const { return data_dir_; }
   int port() const { return port_; }
+  std::string origin() const { return "http://127.0.0.1:" + std::to_string(port_); }
   pid_t pid() const { return pid_; }
 
   Reply Send(const std::string& method, const std::string& path, const std::string& token = "",
@@ -221,6 +222,13 @@ class TestServer {
   void Start(std::vector<std::string> extra_args) {
     std::vector<std::string> args = {
         CAIRN_BINARY, "serve", "--http", "127.0.0.1:" + std::to_string(port_), "--dir", data_dir_};
+    // "{origin}" in an argument is this server's own address (a --public-url that must name
+    // the port it was given).
+    for (std::string& arg : extra_args) {
+      if (const size_t at = arg.find("{origin}"); at != std::string::npos) {
+        arg.replace(at, 8, origin());
+      }
+    }
     args.insert(args.end(), extra_args.begin(), extra_args.end());
     log_path_ = dir_.path() + "/server.log";
     pid_ = ::fork();
