@@ -15,14 +15,15 @@ declare -A allowed=(
   [dem]="util geo"
   [net]="util"
   [crypto]="util"
+  [activitypub]="util crypto"
   [mail]="util net"
   [http]="util"
   [storage]="util geo"
   [records]="util storage"
-  [services]="util storage records geo images net mail dem crypto"
+  [services]="util storage records geo images net mail dem crypto activitypub"
   [api]="util http services"
   [web]="util http"
-  [app]="util geo images net mail http storage records services api web dem crypto"
+  [app]="util geo images net mail http storage records services api web dem crypto activitypub"
 )
 
 failures=0

@@ -1,9 +1,16 @@
 // The test values of draft-cavage-http-signatures-12 Appendix C, verbatim: its key pair
-// ("keyId=Test"). The draft calls the key 2048-bit; its modulus has 1024 bits, the smallest Cairn
-// accepts.
+// ("keyId=Test") and the request all its examples sign. The draft calls the key 2048-bit; its
+// modulus has 1024 bits, the smallest Cairn accepts.
 #pragma once
 
+#include <cstdint>
+
+#include "test_support/test_request.h"
+
 namespace cairn::test_support {
+
+// Sun, 05 Jan 2014 21:31:40 GMT, the request's Date.
+inline constexpr int64_t kCavageDate = 1'388'957'500;
 
 inline constexpr const char* kCavagePublicPem =
     "-----BEGIN PUBLIC KEY-----\n"
@@ -30,5 +37,16 @@ inline constexpr const char* kCavagePrivatePem =
     "G6aFKaqQfOXKCyWoUiVknQJAXrlgySFci/2ueKlIE1QqIiLSZ8V8OlpFLRnb1pzI\n"
     "7U1yQXnTAEFYM560yJlzUpOb1V4cScGd365tiSMvxLOvTA==\n"
     "-----END RSA PRIVATE KEY-----\n";
+
+inline TestRequest CavageRequest() {
+  return {"POST",
+          "/foo?param=value&pet=dog",
+          {{"Host", "example.com"},
+           {"Date", "Sun, 05 Jan 2014 21:31:40 GMT"},
+           {"Content-Type", "application/json"},
+           {"Digest", "SHA-256=X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE="},
+           {"Content-Length", "18"}},
+          R"({"hello": "world"})"};
+}
 
 }  // namespace cairn::test_support
