@@ -14,14 +14,16 @@ declare -A allowed=(
   [images]="util"
   [dem]="util geo"
   [net]="util"
+  [crypto]="util"
+  [activitypub]="util crypto"
   [mail]="util net"
   [http]="util"
   [storage]="util geo"
   [records]="util storage"
-  [services]="util storage records geo images net mail dem"
+  [services]="util storage records geo images net mail dem crypto activitypub"
   [api]="util http services"
   [web]="util http"
-  [app]="util geo images net mail http storage records services api web dem"
+  [app]="util geo images net mail http storage records services api web dem crypto activitypub"
 )
 
 failures=0
@@ -66,6 +68,9 @@ while IFS= read -r line; do fail "only util/sodium.cpp initialises libsodium: $l
   grep -rn --include='*.cpp' --include='*.h' 'sodium_init' . | grep -v '^\./util/sodium\.cpp:')
 while IFS= read -r line; do fail "only dem/ includes tiffio.h: $line"; done < <(
   grep -rn --include='*.cpp' --include='*.h' '#include [<"]tiff' . | grep -v '^\./dem/')
+# RSA keys and signatures have one home: crypto/ is the only user of OpenSSL's libcrypto.
+while IFS= read -r line; do fail "only crypto/ includes openssl/: $line"; done < <(
+  grep -rn --include='*.cpp' --include='*.h' '#include [<"]openssl/' . | grep -v '^\./crypto/')
 # Every outbound connection goes through net/ (libcurl: timeouts and TLS checks in one place).
 while IFS= read -r line; do fail "only net/ includes curl/curl.h: $line"; done < <(
   grep -rn --include='*.cpp' --include='*.h' '#include [<"]curl/' . | grep -v '^\./net/')

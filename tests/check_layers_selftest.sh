@@ -25,6 +25,9 @@ plant services/families/trail.cpp '#include <httplib.h>' 'httplib.h' || status=1
 plant records/filter.cpp '#include <sqlite3.h>' 'SQLite' || status=1
 plant web/gzip.cpp 'int x = sodium_init();' 'libsodium' || status=1
 plant mail/outbox.cpp '#include <curl/curl.h>' 'curl/curl.h' || status=1
+plant net/http_client.cpp '#include <openssl/evp.h>' 'only crypto/ includes openssl/' || status=1
+plant crypto/rsa_keys.cpp '#include "net/address_guard.h"' 'layer crypto' || status=1
+plant activitypub/digest.cpp '#include "net/http_client.h"' 'layer activitypub' || status=1
 plant net/smtp_transfer.cpp 'int y = curl_global_init(0);' 'initialises libcurl' || status=1
 plant net/smtp_transfer.cpp '#include "mail/outbox.h"' 'layer net' || status=1
 ((status == 0)) && echo "layering check: every planted violation was caught"

@@ -2,17 +2,12 @@
 #include "http/file_response.h"
 
 #include <charconv>
-#include <cstring>
-#include <ctime>
 
 #include "util/file_handle.h"
+#include "util/http_date.h"
 
 namespace cairn::http {
 namespace {
-
-constexpr const char* kDays[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-constexpr const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                   "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
 
 std::optional<uint64_t> ParseDecimal(std::string_view text) {
   if (text.empty() || text.size() > 19) return std::nullopt;
@@ -32,7 +27,7 @@ Response Headers(int status, const StoredFile& stored) {
   Response response{status, stored.content_type, "", stored.headers, std::nullopt};
   response.headers.emplace_back("Accept-Ranges", "bytes");
   response.headers.emplace_back("ETag", stored.etag);
-  response.headers.emplace_back("Last-Modified", HttpDate(stored.modified_unix_seconds));
+  response.headers.emplace_back("Last-Modified", util::HttpDate(stored.modified_unix_seconds));
   return response;
 }
 
@@ -50,45 +45,6 @@ bool IfNoneMatchMatches(std::string_view header, std::string_view etag) {
     start = comma + 1;
   }
   return false;
-}
-
-std::string HttpDate(int64_t unix_seconds) {
-  const time_t t = static_cast<time_t>(unix_seconds);
-  struct tm tm {};
-  gmtime_r(&t, &tm);
-  char text[40];
-  std::snprintf(text, sizeof text, "%s, %02d %s %04d %02d:%02d:%02d GMT", kDays[tm.tm_wday],
-                tm.tm_mday, kMonths[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
-                tm.tm_sec);
-  return text;
-}
-
-std::optional<int64_t> ParseHttpDate(std::string_view text) {
-  // IMF-fixdate only ("Sun, 06 Nov 1994 08:49:37 GMT"); the obsolete forms are ignored, which
-  // only costs a full response.
-  if (text.size() != 29 || text.substr(3, 2) != ", " || text.substr(25) != " GMT") {
-    return std::nullopt;
-  }
-  struct tm tm {};
-  auto number = [&](size_t at, size_t length) -> int {
-    auto value = ParseDecimal(text.substr(at, length));
-    return value ? static_cast<int>(*value) : -1;
-  };
-  tm.tm_mday = number(5, 2);
-  tm.tm_year = number(12, 4) - 1900;
-  tm.tm_hour = number(17, 2);
-  tm.tm_min = number(20, 2);
-  tm.tm_sec = number(23, 2);
-  tm.tm_mon = -1;
-  for (int m = 0; m < 12; ++m) {
-    if (text.substr(8, 3) == kMonths[m]) tm.tm_mon = m;
-  }
-  if (tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_mon < 0 || tm.tm_year < 70 || tm.tm_hour < 0 ||
-      tm.tm_hour > 23 || tm.tm_min < 0 || tm.tm_min > 59 || tm.tm_sec < 0 || tm.tm_sec > 60 ||
-      text[7] != ' ' || text[11] != ' ' || text[16] != ' ' || text[19] != ':' || text[22] != ':') {
-    return std::nullopt;
-  }
-  return static_cast<int64_t>(timegm(&tm));
 }
 
 std::pair<RangeVerdict, ByteRange> ParseRange(std::string_view header, uint64_t size) {
@@ -127,7 +83,7 @@ Response ServeStoredFile(const Request& request, StoredFile stored) {
   bool not_modified = false;
   if (!if_none_match.empty()) {
     not_modified = IfNoneMatchMatches(if_none_match, stored.etag);
-  } else if (auto since = ParseHttpDate(request.Header("If-Modified-Since"))) {
+  } else if (auto since = util::ParseHttpDate(request.Header("If-Modified-Since"))) {
     not_modified = stored.modified_unix_seconds <= *since;
   }
   if (not_modified) {

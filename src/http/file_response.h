@@ -45,8 +45,4 @@ std::pair<RangeVerdict, ByteRange> ParseRange(std::string_view header, uint64_t 
 // weakly as RFC 9110 asks for this header.
 bool IfNoneMatchMatches(std::string_view if_none_match, std::string_view etag);
 
-// "Sun, 06 Nov 1994 08:49:37 GMT" for a Unix time, and back (nullopt when malformed).
-std::string HttpDate(int64_t unix_seconds);
-std::optional<int64_t> ParseHttpDate(std::string_view text);
-
 }  // namespace cairn::http

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "mail/smtp_text.h"
+#include "util/base64.h"
 #include "util/random.h"
 
 namespace cairn::mail::internal {
@@ -51,7 +52,7 @@ std::string EncodeSubject(std::string_view subject) {
     };
     while (end < subject.size() && end > start + 1 && is_continuation(end)) --end;
     if (!encoded.empty()) encoded += "\r\n ";
-    encoded += "=?UTF-8?B?" + Base64(subject.substr(start, end - start)) + "?=";
+    encoded += "=?UTF-8?B?" + util::Base64Encode(subject.substr(start, end - start)) + "?=";
     start = end;
   }
   return encoded;

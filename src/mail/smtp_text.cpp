@@ -1,11 +1,7 @@
 // Byte-level text helpers shared by the SMTP URL parser, the message formatter and the client.
 #include "mail/smtp_text.h"
 
-#include <sodium.h>
-
 #include <algorithm>
-
-#include "util/sodium.h"
 
 namespace cairn::mail::internal {
 
@@ -29,17 +25,6 @@ std::string LowerAscii(std::string_view text) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return lower;
-}
-
-std::string Base64(std::string_view bytes) {
-  util::EnsureSodiumReady();
-  const size_t size = sodium_base64_ENCODED_LEN(bytes.size(), sodium_base64_VARIANT_ORIGINAL);
-  std::string encoded(size, '\0');
-  sodium_bin2base64(encoded.data(), encoded.size(),
-                    reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(),
-                    sodium_base64_VARIANT_ORIGINAL);
-  encoded.resize(size - 1);  // the size counts a terminating NUL
-  return encoded;
 }
 
 }  // namespace cairn::mail::internal

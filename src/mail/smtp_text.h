@@ -19,7 +19,4 @@ bool IsPlainAddress(std::string_view address);
 // `text` with ASCII letters lowered; other bytes unchanged, whatever the locale.
 std::string LowerAscii(std::string_view text);
 
-// Standard base64 (RFC 4648 section 4, with padding) of `bytes`.
-std::string Base64(std::string_view bytes);
-
 }  // namespace cairn::mail::internal

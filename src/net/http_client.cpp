@@ -2,45 +2,16 @@
 // errors a person can act on.
 #include "net/http_client.h"
 
-#include <arpa/inet.h>
-#include <sys/socket.h>
-
 #include <algorithm>
-#include <memory>
 
-#include "net/curl_easy.h"
+#include "net/curl_transfer.h"
+#include "net/curl_url.h"
 
 namespace cairn::net {
 namespace {
 
-using internal::CurlEasy;
-using internal::CurlList;
-
-struct CurlUrlDeleter {
-  void operator()(CURLU* url) const { curl_url_cleanup(url); }
-};
-using CurlUrl = std::unique_ptr<CURLU, CurlUrlDeleter>;
-
-// A part of `url`, or "" when it has none.
-std::string Part(CURLU* url, CURLUPart part) {
-  char* value = nullptr;
-  if (curl_url_get(url, part, &value, 0) != CURLUE_OK || value == nullptr) return "";
-  std::string text(value);
-  curl_free(value);
-  return text;
-}
-
-// `url` parsed, or the reason it cannot be.
-util::Result<CurlUrl> ParseUrl(const std::string& url) {
-  CurlUrl parsed(curl_url());
-  if (!parsed) return util::Error::Internal("out of memory");
-  if (const CURLUcode code = curl_url_set(parsed.get(), CURLUPART_URL, url.c_str(), 0);
-      code != CURLUE_OK) {
-    return util::Error::InvalidArgument(std::string("is not a valid URL (") +
-                                        curl_url_strerror(code) + ")");
-  }
-  return parsed;
-}
+using internal::ParseUrl;
+using internal::UrlPart;
 
 // The base URL's path and a request's path as one: "/valhalla" + "/route".
 std::string JoinPath(std::string base, std::string_view path) {
@@ -64,56 +35,6 @@ bool IsPlainPath(std::string_view path) {
   return true;
 }
 
-// The body, collected up to a limit.
-struct Download {
-  size_t limit = 0;
-  std::string body;
-  bool too_large = false;
-};
-
-size_t WriteBody(char* data, size_t size, size_t count, void* user) {
-  auto* download = static_cast<Download*>(user);
-  const size_t length = size * count;
-  if (download->body.size() + length > download->limit) {
-    download->too_large = true;
-    return 0;  // libcurl stops with CURLE_WRITE_ERROR
-  }
-  download->body.append(data, length);
-  return length;
-}
-
-// Refuses connections to addresses `rule` does not allow; checked on the address actually
-// connected to, so a name that resolves differently later (DNS rebinding) changes nothing.
-struct AddressCheck {
-  AddressRule rule = AddressRule::kAnyAddress;
-  std::string refused;  // the last address refused
-};
-
-curl_socket_t OpenCheckedSocket(void* user, curlsocktype, curl_sockaddr* address) {
-  auto* check = static_cast<AddressCheck*>(user);
-  if (check->rule == AddressRule::kPublicOnly) {
-    char text[INET6_ADDRSTRLEN] = {0};
-    const void* ip = nullptr;
-    if (address->family == AF_INET) {
-      ip = &reinterpret_cast<const sockaddr_in*>(&address->addr)->sin_addr;
-    } else if (address->family == AF_INET6) {
-      ip = &reinterpret_cast<const sockaddr_in6*>(&address->addr)->sin6_addr;
-    }
-    if (ip == nullptr || inet_ntop(address->family, ip, text, sizeof text) == nullptr ||
-        !IsPublicAddress(text)) {
-      check->refused = text[0] != '\0' ? text : "(not an IP address)";
-      return CURL_SOCKET_BAD;
-    }
-  }
-  // Close-on-exec, as libcurl's own sockets are.
-  return ::socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
-}
-
-std::string Seconds(std::chrono::milliseconds duration) {
-  const auto ms = duration.count();
-  return ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
-}
-
 }  // namespace
 
 util::Result<HttpClient> HttpClient::Create(HttpClientOptions options) {
@@ -121,13 +42,13 @@ util::Result<HttpClient> HttpClient::Create(HttpClientOptions options) {
   // Not quoted back: the URL may hold a password.
   if (!parsed.ok()) return std::move(parsed).error();
   CURLU* url = parsed->get();
-  const std::string scheme = Part(url, CURLUPART_SCHEME);
+  const std::string scheme = UrlPart(url, CURLUPART_SCHEME);
   if (scheme != "http" && scheme != "https") {
     return util::Error::InvalidArgument("must start with http:// or https://");
   }
-  const std::string host = Part(url, CURLUPART_HOST);
+  const std::string host = UrlPart(url, CURLUPART_HOST);
   if (host.empty()) return util::Error::InvalidArgument("needs a host name or an address");
-  if (!Part(url, CURLUPART_FRAGMENT).empty()) {
+  if (!UrlPart(url, CURLUPART_FRAGMENT).empty()) {
     return util::Error::InvalidArgument("must not have a #fragment");
   }
   if (options.connect_timeout.count() <= 0 || options.total_timeout.count() <= 0) {
@@ -136,8 +57,8 @@ util::Result<HttpClient> HttpClient::Create(HttpClientOptions options) {
   if (options.max_response_bytes == 0) {
     return util::Error::InvalidArgument("the answer's size limit must be positive");
   }
-  const std::string port = Part(url, CURLUPART_PORT);
-  std::string path = JoinPath(Part(url, CURLUPART_PATH), "");
+  const std::string port = UrlPart(url, CURLUPART_PORT);
+  std::string path = JoinPath(UrlPart(url, CURLUPART_PATH), "");
   std::string display = scheme + "://" + host + (port.empty() ? "" : ":" + port) + path;
   return HttpClient(std::move(options), std::move(display));
 }
@@ -158,11 +79,11 @@ util::Result<HttpResponse> HttpClient::Perform(std::string_view method, std::str
                                         "\" is not a plain path under the base URL");
   }
   const std::string shown = display_url_ + std::string(path);
-  CAIRN_ASSIGN_OR_RETURN(CurlUrl url, ParseUrl(options_.base_url));
-  const std::string password = Part(url.get(), CURLUPART_PASSWORD);
-  const std::string query = Part(url.get(), CURLUPART_QUERY);
+  CAIRN_ASSIGN_OR_RETURN(internal::CurlUrl url, ParseUrl(options_.base_url));
+  const std::string password = UrlPart(url.get(), CURLUPART_PASSWORD);
+  const std::string query = UrlPart(url.get(), CURLUPART_QUERY);
   // What libcurl says may quote the URL: the password and the query (an API key) are masked.
-  const auto failed = [&](util::Error (*make)(std::string), std::string reason) {
+  const auto failed = [&](util::ErrorKind kind, std::string reason) {
     for (const std::string& secret : {password, query}) {
       if (secret.empty()) continue;
       for (size_t at = reason.find(secret); at != std::string::npos; at = reason.find(secret, at)) {
@@ -171,124 +92,41 @@ util::Result<HttpResponse> HttpClient::Perform(std::string_view method, std::str
     }
     std::replace_if(
         reason.begin(), reason.end(), [](char c) { return c >= 0 && c < 0x20; }, '?');
-    return make(options_.name + " " + shown + ": " + reason);
+    return util::Error{kind, options_.name + " " + shown + ": " + reason};
   };
-  const std::string joined = JoinPath(Part(url.get(), CURLUPART_PATH), path);
+  const std::string joined = JoinPath(UrlPart(url.get(), CURLUPART_PATH), path);
   if (curl_url_set(url.get(), CURLUPART_PATH, joined.c_str(), 0) != CURLUE_OK) {
-    return failed(&util::Error::Internal, "the path could not be set");
+    return failed(util::ErrorKind::kInternal, "the path could not be set");
   }
-  const std::string target = Part(url.get(), CURLUPART_URL);
 
-  CurlEasy curl = internal::NewCurlEasy();
-  if (!curl) return failed(&util::Error::Internal, "libcurl could not be initialised");
-  CurlList headers(curl_slist_append(nullptr, "Accept: application/json"));
-  // No "Expect: 100-continue" round trip before a larger body.
-  if (headers) curl_slist_append(headers.get(), "Expect:");
-  if (headers && method == "POST") {
-    curl_slist_append(headers.get(), "Content-Type: application/json");
-  }
-  if (!headers) return failed(&util::Error::Internal, "out of memory");
-  Download download{.limit = options_.max_response_bytes};
-  AddressCheck address_check{.rule = options_.addresses};
-  char error_buffer[CURL_ERROR_SIZE] = {0};
-
-  CURLcode code = CURLE_OK;
-  const auto set = [&](CURLoption option, auto value) {
-    if (code == CURLE_OK) code = curl_easy_setopt(curl.get(), option, value);
+  internal::Transfer transfer{
+      .url = UrlPart(url.get(), CURLUPART_URL),
+      .method = method,
+      .body = body,
+      .header_lines = {"Accept: application/json"},
+      .proxy = options_.proxy,
+      .ca_file = options_.ca_file,
+      .ca_hint =
+          "If the server uses a self-signed certificate or a private CA, name that "
+          "certificate with " +
+          (options_.ca_setting.empty() ? "a CA file" : options_.ca_setting),
+      .addresses = options_.addresses,
+      .connect_timeout = options_.connect_timeout,
+      .total_timeout = options_.total_timeout,
+      .max_response_bytes = options_.max_response_bytes,
+      .user_agent = options_.user_agent,
+      .max_redirects = 0,
+      .redirect_note = ", which is not followed: configure the address it points to",
   };
-  set(CURLOPT_ERRORBUFFER, error_buffer);
-  set(CURLOPT_URL, target.c_str());
-  set(CURLOPT_PROTOCOLS_STR, "http,https");
-  set(CURLOPT_FOLLOWLOCATION, 0L);
-  // An empty proxy string turns off the environment's proxies too.
-  set(CURLOPT_PROXY, options_.proxy.c_str());
-  // Timeouts by alarm() signals are unsafe in a threaded server; the threaded resolver needs none.
-  set(CURLOPT_NOSIGNAL, 1L);
-  set(CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options_.connect_timeout.count()));
-  set(CURLOPT_TIMEOUT_MS, static_cast<long>(options_.total_timeout.count()));
-  set(CURLOPT_SSL_VERIFYPEER, 1L);
-  set(CURLOPT_SSL_VERIFYHOST, 2L);
-  set(CURLOPT_SSLVERSION, static_cast<long>(CURL_SSLVERSION_TLSv1_2));
-  if (!options_.ca_file.empty()) set(CURLOPT_CAINFO, options_.ca_file.c_str());
-  set(CURLOPT_USERAGENT, options_.user_agent.c_str());
-  set(CURLOPT_HTTPHEADER, headers.get());
-  set(CURLOPT_ACCEPT_ENCODING, "");  // whatever libcurl decodes; the limit counts decoded bytes
-  set(CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options_.max_response_bytes));
-  set(CURLOPT_WRITEFUNCTION, &WriteBody);
-  set(CURLOPT_WRITEDATA, &download);
-  set(CURLOPT_OPENSOCKETFUNCTION, &OpenCheckedSocket);
-  set(CURLOPT_OPENSOCKETDATA, &address_check);
-  if (method == "POST") {
-    set(CURLOPT_POST, 1L);
-    set(CURLOPT_POSTFIELDS, body.empty() ? "" : body.data());
-    set(CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
-  } else {
-    set(CURLOPT_HTTPGET, 1L);
+  if (method == "POST") transfer.header_lines.push_back("Content-Type: application/json");
+  auto answer = internal::PerformTransfer(transfer);
+  if (!answer.ok()) {
+    util::Error error = std::move(answer).error();
+    return failed(error.kind, std::move(error.message));
   }
-  if (code != CURLE_OK) {
-    return failed(&util::Error::Internal,
-                  std::string("libcurl refused an option: ") + curl_easy_strerror(code));
-  }
-
-  code = curl_easy_perform(curl.get());
-  const std::string detail = error_buffer[0] != '\0' ? error_buffer : curl_easy_strerror(code);
-  if (download.too_large || code == CURLE_FILESIZE_EXCEEDED) {
-    return failed(
-        &util::Error::UpstreamFailed,
-        "the answer is larger than " + std::to_string(options_.max_response_bytes) + " bytes");
-  }
-  switch (code) {
-    case CURLE_OK:
-      break;
-    case CURLE_OPERATION_TIMEDOUT:
-      return failed(&util::Error::UpstreamTimeout,
-                    "no answer within " + Seconds(options_.total_timeout) + " (" + detail + ")");
-    case CURLE_COULDNT_RESOLVE_HOST:
-      return failed(&util::Error::UpstreamFailed,
-                    "the host name could not be resolved (" + detail + ")");
-    case CURLE_COULDNT_CONNECT:
-      if (!address_check.refused.empty()) {
-        return failed(&util::Error::UpstreamFailed,
-                      "the address " + address_check.refused +
-                          " is not a public address, and only public ones may be reached");
-      }
-      return failed(&util::Error::UpstreamFailed, "could not connect (" + detail + ")");
-    case CURLE_PEER_FAILED_VERIFICATION:
-      return failed(&util::Error::UpstreamFailed,
-                    "the server's TLS certificate was refused (" + detail +
-                        "). If the server uses a self-signed certificate or a private CA, name "
-                        "that certificate with " +
-                        (options_.ca_setting.empty() ? "a CA file" : options_.ca_setting));
-    case CURLE_SSL_CACERT_BADFILE:
-      return failed(&util::Error::UpstreamFailed, "the certificates in " + options_.ca_file +
-                                                      " could not be used (" + detail + ")");
-    case CURLE_SSL_CONNECT_ERROR:
-      return failed(&util::Error::UpstreamFailed, "the TLS handshake failed (" + detail + ")");
-    case CURLE_GOT_NOTHING:
-    case CURLE_RECV_ERROR:
-    case CURLE_SEND_ERROR:
-    case CURLE_PARTIAL_FILE:
-      return failed(&util::Error::UpstreamFailed,
-                    "the connection broke off before a whole answer (" + detail + ")");
-    default:
-      return failed(&util::Error::UpstreamFailed, detail);
-  }
-  long status = 0;
-  curl_easy_getinfo(curl.get(), CURLINFO_RESPONSE_CODE, &status);
-  if (status >= 300 && status < 400) {
-    return failed(&util::Error::UpstreamFailed,
-                  "answered with a redirect (HTTP " + std::to_string(status) +
-                      "), which is not followed: configure the address it points to");
-  }
-  if (status < 100 || status > 599) {
-    return failed(&util::Error::UpstreamFailed,
-                  "answered with the status " + std::to_string(status));
-  }
-  char* content_type = nullptr;
-  curl_easy_getinfo(curl.get(), CURLINFO_CONTENT_TYPE, &content_type);
-  return HttpResponse{.status = static_cast<int>(status),
-                      .content_type = content_type ? content_type : "",
-                      .body = std::move(download.body)};
+  return HttpResponse{.status = static_cast<int>(answer->status),
+                      .content_type = std::move(answer->content_type),
+                      .body = std::move(answer->body)};
 }
 
 }  // namespace cairn::net

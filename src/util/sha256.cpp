@@ -23,11 +23,17 @@ void Sha256::Update(std::string_view bytes) {
                             bytes.size());
 }
 
+std::string Sha256::Finish() {
+  std::string digest(crypto_hash_sha256_BYTES, '\0');
+  crypto_hash_sha256_final(&state_->sodium, reinterpret_cast<unsigned char*>(digest.data()));
+  return digest;
+}
+
 std::string Sha256::FinishHex() {
-  unsigned char digest[crypto_hash_sha256_BYTES];
-  crypto_hash_sha256_final(&state_->sodium, digest);
+  const std::string digest = Finish();
   char hex[crypto_hash_sha256_BYTES * 2 + 1];
-  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
+  sodium_bin2hex(hex, sizeof hex, reinterpret_cast<const unsigned char*>(digest.data()),
+                 digest.size());
   return std::string(hex, crypto_hash_sha256_BYTES * 2);
 }
 
@@ -35,6 +41,12 @@ std::string Sha256Hex(std::string_view bytes) {
   Sha256 hasher;
   hasher.Update(bytes);
   return hasher.FinishHex();
+}
+
+std::string Sha256Digest(std::string_view bytes) {
+  Sha256 hasher;
+  hasher.Update(bytes);
+  return hasher.Finish();
 }
 
 }  // namespace cairn::util

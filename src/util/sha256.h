@@ -1,4 +1,5 @@
-// SHA-256 over data that arrives in pieces (a file streamed in chunks), with libsodium.
+// SHA-256 with libsodium: over data that arrives in pieces (a file streamed in chunks), or of one
+// string.
 #pragma once
 
 #include <memory>
@@ -20,6 +21,8 @@ class Sha256 {
   // The digest of everything passed to Update, as 64 lowercase hex digits. Call once; the hasher
   // is spent afterwards.
   std::string FinishHex();
+  // The same digest as 32 raw bytes (for base64 forms: HTTP Digest headers).
+  std::string Finish();
 
  private:
   struct State;
@@ -28,5 +31,8 @@ class Sha256 {
 
 // The SHA-256 of `bytes` as 64 lowercase hex digits.
 std::string Sha256Hex(std::string_view bytes);
+
+// The SHA-256 of `bytes` as 32 raw bytes.
+std::string Sha256Digest(std::string_view bytes);
 
 }  // namespace cairn::util

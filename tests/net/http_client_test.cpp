@@ -4,18 +4,18 @@
 
 #include <catch2/catch.hpp>
 #include <chrono>
-#include <cstdlib>
-#include <optional>
 #include <string>
 
 #include "test_support/local_http_server.h"
 #include "test_support/local_smtp_server.h"  // SelfSignedCertificate
+#include "test_support/scoped_env.h"
 
 namespace cairn::net {
 namespace {
 
 using namespace std::chrono_literals;
 using test_support::LocalHttpServer;
+using test_support::ScopedEnv;
 
 HttpClient ClientFor(const std::string& base_url, HttpClientOptions options = {}) {
   options.name = "test server";
@@ -24,26 +24,6 @@ HttpClient ClientFor(const std::string& base_url, HttpClientOptions options = {}
   REQUIRE(client.ok());
   return std::move(client).value();
 }
-
-// Sets an environment variable for one scope, restoring what was there.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    ::setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    if (old_) {
-      ::setenv(name_, old_->c_str(), 1);
-    } else {
-      ::unsetenv(name_);
-    }
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
 
 TEST_CASE("Base URLs other than absolute http and https ones are refused", "[net][http]") {
   for (const char* bad :

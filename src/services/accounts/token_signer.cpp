@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "util/base64.h"
 #include "util/sodium.h"
 
 namespace cairn::services {
@@ -22,24 +23,13 @@ std::string StringMember(const nlohmann::json& object, const char* name) {
 }
 
 std::string Base64Url(std::string_view bytes) {
-  const size_t size =
-      sodium_base64_ENCODED_LEN(bytes.size(), sodium_base64_VARIANT_URLSAFE_NO_PADDING);
-  std::string out(size, '\0');
-  sodium_bin2base64(out.data(), size, reinterpret_cast<const unsigned char*>(bytes.data()),
-                    bytes.size(), sodium_base64_VARIANT_URLSAFE_NO_PADDING);
-  out.resize(size - 1);  // drop the NUL
-  return out;
+  return util::Base64Encode(bytes, util::Base64Alphabet::kUrlSafeUnpadded);
 }
 
 bool FromBase64Url(std::string_view text, std::string* out) {
-  out->assign(text.size(), '\0');
-  size_t length = 0;
-  if (sodium_base642bin(reinterpret_cast<unsigned char*>(out->data()), out->size(), text.data(),
-                        text.size(), nullptr, &length, nullptr,
-                        sodium_base64_VARIANT_URLSAFE_NO_PADDING) != 0) {
-    return false;
-  }
-  out->resize(length);
+  auto decoded = util::Base64Decode(text, util::Base64Alphabet::kUrlSafeUnpadded);
+  if (!decoded) return false;
+  *out = std::move(*decoded);
   return true;
 }
 
