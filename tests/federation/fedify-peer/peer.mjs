@@ -359,11 +359,19 @@ federation
   })
   .on(Undo, async (ctx, undo) => {
     const entry = record(ctx, undo);
-    const object = await safeGetObject(ctx, undo);
+    const actor = undo.actorId?.href;
+    const pending = actor == null ? null : pendingFollowers.get(actor);
+    if (pending != null && pending.follow.id?.href === undo.objectId?.href) pendingFollowers.delete(actor);
+    const f = actor == null ? null : followers.get(actor);
+    if (f != null && f.follow != null && f.follow === undo.objectId?.href) {
+      // The Undo names the very Follow we accepted (embedded or by IRI).
+      followers.delete(actor);
+      pendingFollowers.delete(actor);
+      return;
+    }
+    const object = entry.objectType === "Follow" ? null : await safeGetObject(ctx, undo);
     if (object instanceof Follow || entry.objectType === "Follow") {
-      const actor = undo.actorId?.href;
-      const f = actor == null ? null : followers.get(actor);
-      if (f != null && (object?.id == null || f.follow === object.id.href)) followers.delete(actor);
+      if (f != null) followers.delete(actor);
       if (actor != null) pendingFollowers.delete(actor);
     }
   })
