@@ -19,7 +19,7 @@ VERSION ?= $(shell sed -nE 's/^project.cairn VERSION ([0-9.]+).*/\1/p' CMakeList
 DEB_BUILD_DIR ?= build-deb-$(ARCH)
 DEB_OUT ?= build-deb
 
-.PHONY: deps build server run test e2e e2e-deps bench fuzz format clean deb deb-test
+.PHONY: deps build server run test e2e e2e-deps federation-deps federation-peer-test bench fuzz format clean deb deb-test
 
 deps:
 	@bash third_party/install-deps.sh
@@ -37,9 +37,18 @@ server: deps $(BUILD_DIR)/CMakeCache.txt
 run: server
 	./$(BUILD_DIR)/cairn serve --http $(HTTP) --dir $(DIR)
 
-test: build
+test: build federation-deps
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	$(MAKE) --no-print-directory federation-peer-test
 	$(MAKE) --no-print-directory e2e
+
+# The Fedify test peer that the federation tests start on loopback (tests/federation/fedify-peer):
+# its pinned Node packages, installed before ctest runs, and its own proof without Cairn.
+federation-deps:
+	@bash tests/federation/fedify-peer/install.sh
+
+federation-peer-test: federation-deps
+	node tests/federation/fedify-peer/selftest.mjs
 
 # The web app in headless Chromium against the real binary; screenshots and the page-weight
 # budget land in $(BUILD_DIR)/e2e.
