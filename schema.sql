@@ -578,6 +578,18 @@ WHEN OLD.private = 1 AND NEW.private = 0 BEGIN
   UPDATE follows SET status = 'accepted', updated = strftime('%Y-%m-%d %H:%M:%fZ', 'now')
     WHERE followee = NEW.id AND status = 'pending';
 END;
+-- Federation (ActivityPub): each local person's RSA key pair, made the first time their actor
+-- is served or signs a request. The private half never leaves the server; the row goes with
+-- the person.
+CREATE TABLE ap_keys (
+  user         TEXT PRIMARY KEY NOT NULL,
+  created      TEXT NOT NULL,
+  public_pem   TEXT NOT NULL,
+  private_pem  TEXT NOT NULL
+);
+CREATE TRIGGER users_delete_ap_keys AFTER DELETE ON users BEGIN
+  DELETE FROM ap_keys WHERE user = OLD.id;
+END;
 -- One row per event for its recipient; `author` caused it (never the recipient); `mailed` is
 -- when it went out in an e-mail digest ('' not yet, '-' never: mail is off for its type).
 CREATE TABLE notifications (
@@ -806,4 +818,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 22;
+PRAGMA user_version = 23;

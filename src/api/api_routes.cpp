@@ -33,6 +33,7 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
   if (services.federation_discovery) {
     federation_discovery_routes_.emplace(*services.federation_discovery);
   }
+  if (services.activitypub_documents) activitypub_routes_.emplace(*services.activitypub_documents);
 }
 
 void ApiRoutes::Register(http::Router& http_router) {
@@ -51,6 +52,7 @@ void ApiRoutes::Register(http::Router& http_router) {
   height_routes_.Register(router);
   routing_routes_.Register(router);
   if (federation_discovery_routes_) federation_discovery_routes_->Register(router);
+  if (activitypub_routes_) activitypub_routes_->Register(router);
   // Route groups a family may ask for beside its generic routes.
   const std::map<std::string, std::function<void()>> groups = {
       {"accounts", [&] { account_routes_.Register(router); }},

@@ -7,6 +7,7 @@
 #include "api/accounts/account_routes.h"
 #include "api/categories/preference_routes.h"
 #include "api/discovery/discovery_routes.h"
+#include "api/federation/activitypub_routes.h"
 #include "api/federation/discovery_routes.h"
 #include "api/feed/feed_routes.h"
 #include "api/files/file_routes.h"
@@ -55,6 +56,7 @@ struct ApiServices {
   services::TerrainElevation& terrain_elevation;
   // ActivityPub's routes; null while federation is off (every federation path is then a 404).
   const services::FederationDiscovery* federation_discovery = nullptr;
+  services::ActivityPubDocuments* activitypub_documents = nullptr;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -93,6 +95,7 @@ class ApiRoutes {
   HeightRoutes height_routes_;
   RoutingRoutes routing_routes_;
   std::optional<FederationDiscoveryRoutes> federation_discovery_routes_;
+  std::optional<ActivityPubRoutes> activitypub_routes_;
 };
 
 }  // namespace cairn::api

@@ -166,7 +166,8 @@ int RunServer(const Config& config) {
                          *c.heights,
                          *c.routing,
                          *c.terrain_elevation,
-                         c.federation_discovery.get()},
+                         c.federation_discovery.get(),
+                         c.activitypub_documents.get()},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});

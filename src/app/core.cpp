@@ -186,6 +186,9 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
         *core->database, core->federation,
         services::NodeInfoFacts{.version = CAIRN_VERSION,
                                 .open_registrations = config.signup_enabled});
+    core->actor_keys = std::make_unique<services::ActorKeys>(*core->database, core->clock);
+    core->activitypub_documents = std::make_unique<services::ActivityPubDocuments>(
+        *core->database, *core->actor_keys, services::FederationIris(core->federation.origin));
   }
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);

@@ -20,6 +20,8 @@
 #include "services/core/record_service.h"
 #include "services/discovery/trail_discovery.h"
 #include "services/elevation/height_service.h"
+#include "services/federation/activitypub_documents.h"
+#include "services/federation/actor_keys.h"
 #include "services/federation/discovery.h"
 #include "services/federation/federation_settings.h"
 #include "services/feed/feed_service.h"
@@ -89,6 +91,8 @@ struct Core {
   // ActivityPub: the settings resolved at start, and what is built only while it is on.
   services::FederationSettings federation;
   std::unique_ptr<services::FederationDiscovery> federation_discovery;
+  std::unique_ptr<services::ActorKeys> actor_keys;
+  std::unique_ptr<services::ActivityPubDocuments> activitypub_documents;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

@@ -1,0 +1,403 @@
+// Actors, collections and Notes rendered from the tables, with the visibility rules in the SQL.
+#include "services/federation/activitypub_documents.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace cairn::services {
+namespace {
+
+using Json = nlohmann::json;
+using storage::SqlValue;
+
+constexpr char kPublic[] = "https://www.w3.org/ns/activitystreams#Public";
+// The columns TrailNote reads, in order.
+constexpr char kTrailColumns[] =
+    "t.id, t.created, t.updated, t.name, t.description, t.date, t.location, t.lat, t.lon, "
+    "t.distance, t.elevation_gain, t.duration, t.gpx, t.photos, t.tags, u.username";
+
+std::string Text(const SqlValue& value) {
+  const auto* text = std::get_if<std::string>(&value);
+  return text ? *text : std::string();
+}
+
+// "2024-06-01 08:00:00.000Z" -> "2024-06-01T08:00:00.000Z" (xsd:dateTime).
+std::string DateTime(std::string stamp) {
+  if (stamp.size() > 10 && stamp[10] == ' ') stamp[10] = 'T';
+  return stamp;
+}
+
+std::string EscapeHtml(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string Format(const char* pattern, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, pattern, value);
+  return buffer;
+}
+
+std::string DurationText(double seconds) {
+  const long minutes = std::lround(seconds / 60);
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%ld:%02ld h", minutes / 60, minutes % 60);
+  return buffer;
+}
+
+Json Property(const std::string& name, const std::string& value) {
+  return {{"type", "PropertyValue"}, {"name", name}, {"value", value}};
+}
+
+std::string FileUrl(const std::string& origin, std::string_view collection, std::string_view id,
+                    std::string_view name) {
+  return origin + "/api/v1/files/" + std::string(collection) + "/" + std::string(id) + "/" +
+         std::string(name);
+}
+
+std::string MediaTypeOf(std::string_view name) {
+  const size_t dot = name.rfind('.');
+  std::string ext = dot == std::string_view::npos ? "" : std::string(name.substr(dot + 1));
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
+  if (ext == "png") return "image/png";
+  if (ext == "webp") return "image/webp";
+  if (ext == "gif") return "image/gif";
+  return "application/octet-stream";
+}
+
+Json WithContext(Json document) {
+  Json out = {{"@context", ActivityPubContext()}};
+  out.update(document);
+  return out;
+}
+
+// Page 0: the collection; pages 1..: one page of `items` (already cut to the page).
+Json CollectionPage(const std::string& base, int64_t total, int page, Json items) {
+  if (page <= 0) {
+    Json collection = {{"id", base}, {"type", "OrderedCollection"}, {"totalItems", total}};
+    if (total > 0) collection["first"] = base + "?page=1";
+    return WithContext(std::move(collection));
+  }
+  Json out = {{"id", base + "?page=" + std::to_string(page)},
+              {"type", "OrderedCollectionPage"},
+              {"partOf", base},
+              {"totalItems", total},
+              {"orderedItems", std::move(items)}};
+  if (static_cast<int64_t>(page) * kCollectionPageSize < total) {
+    out["next"] = base + "?page=" + std::to_string(page + 1);
+  }
+  if (page > 1) out["prev"] = base + "?page=" + std::to_string(page - 1);
+  return WithContext(std::move(out));
+}
+
+}  // namespace
+
+Json ActivityPubContext() {
+  return Json::array({"https://www.w3.org/ns/activitystreams",
+                      "https://w3id.org/security/v1",
+                      {{"schema", "http://schema.org#"},
+                       {"PropertyValue", "schema:PropertyValue"},
+                       {"value", "schema:value"},
+                       {"manuallyApprovesFollowers", "as:manuallyApprovesFollowers"}}});
+}
+
+std::string TextToHtml(std::string_view text) {
+  std::string out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find("\n\n", start);
+    std::string_view paragraph =
+        text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    while (!paragraph.empty() && (paragraph.front() == '\n' || paragraph.front() == '\r')) {
+      paragraph.remove_prefix(1);
+    }
+    if (!paragraph.empty()) {
+      std::string escaped = EscapeHtml(paragraph);
+      std::string html;
+      for (char c : escaped) {
+        if (c == '\n') {
+          html += "<br>";
+        } else if (c != '\r') {
+          html += c;
+        }
+      }
+      out += "<p>" + html + "</p>";
+    }
+    if (end == std::string_view::npos) break;
+    start = end + 2;
+  }
+  return out;
+}
+
+util::Result<ActivityPubDocuments::Person> ActivityPubDocuments::FindPerson(
+    storage::Connection& c, std::string_view handle) {
+  if (!handle.empty() && handle.front() == '@') handle.remove_prefix(1);
+  CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query("SELECT id, username, created, bio, avatar, private "
+                                            "FROM users WHERE username = ? COLLATE NOCASE",
+                                            {std::string(handle)}));
+  if (rows.rows.empty()) return util::Error::NotFound("No such person on this server.");
+  const auto& row = rows.rows[0];
+  return Person{Text(row[0]), Text(row[1]), Text(row[2]),
+                Text(row[3]), Text(row[4]), storage::AsNumber(row[5]) != 0};
+}
+
+util::Result<Json> ActivityPubDocuments::Actor(std::string_view handle) {
+  CAIRN_ASSIGN_OR_RETURN(Person person, database_.Read<Person>([&](storage::Connection& c) {
+    return FindPerson(c, handle);
+  }));
+  CAIRN_ASSIGN_OR_RETURN(crypto::RsaKeyPair keys, keys_.KeysOf(person.id));
+  const std::string actor = iris_.Actor(person.username);
+  Json out = {{"id", actor},
+              {"type", "Person"},
+              {"preferredUsername", person.username},
+              {"name", person.username},
+              {"url", iris_.ProfilePage(person.username)},
+              {"inbox", iris_.Inbox(person.username)},
+              {"outbox", iris_.Outbox(person.username)},
+              {"followers", iris_.Followers(person.username)},
+              {"following", iris_.Following(person.username)},
+              {"endpoints", {{"sharedInbox", iris_.SharedInbox()}}},
+              {"manuallyApprovesFollowers", person.is_private},
+              {"published", DateTime(person.created)},
+              {"publicKey",
+               {{"id", iris_.KeyId(person.username)},
+                {"owner", actor},
+                {"publicKeyPem", keys.public_pem}}}};
+  // A private account's bio is for its followers only, as on its profile page.
+  if (!person.is_private && !person.bio.empty()) out["summary"] = TextToHtml(person.bio);
+  if (!person.avatar.empty()) {
+    out["icon"] = {{"type", "Image"},
+                   {"mediaType", MediaTypeOf(person.avatar)},
+                   {"url", FileUrl(iris_.origin(), "users", person.id, person.avatar)}};
+  }
+  return WithContext(std::move(out));
+}
+
+util::Result<Json> ActivityPubDocuments::FollowCollection(std::string_view handle, Follows which,
+                                                          int page) {
+  return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    CAIRN_ASSIGN_OR_RETURN(Person person, FindPerson(c, handle));
+    const bool followers = which == Follows::kFollowers;
+    const std::string base =
+        followers ? iris_.Followers(person.username) : iris_.Following(person.username);
+    const std::string mine = followers ? "followee" : "follower";
+    const std::string theirs = followers ? "follower" : "followee";
+    CAIRN_ASSIGN_OR_RETURN(auto counted, c.Query("SELECT count(*) FROM follows WHERE " + mine +
+                                                     " = ? AND status = 'accepted'",
+                                                 {person.id}));
+    const auto total = static_cast<int64_t>(storage::AsNumber(counted.rows[0][0]));
+    Json items = Json::array();
+    if (page > 0 && !person.is_private) {
+      CAIRN_ASSIGN_OR_RETURN(
+          auto rows, c.Query("SELECT u.username FROM follows f JOIN users u ON u.id = f." + theirs +
+                                 " WHERE f." + mine +
+                                 " = ? AND f.status = 'accepted' ORDER BY f.created DESC, f.id "
+                                 "LIMIT ? OFFSET ?",
+                             {person.id, int64_t{kCollectionPageSize},
+                              int64_t{(page - 1) * kCollectionPageSize}}));
+      for (const auto& row : rows.rows) items.push_back(iris_.Actor(Text(row[0])));
+    }
+    // A private account tells how many, never who.
+    if (person.is_private) {
+      return WithContext({{"id", base}, {"type", "OrderedCollection"}, {"totalItems", total}});
+    }
+    return CollectionPage(base, total, page, std::move(items));
+  });
+}
+
+Json ActivityPubDocuments::TrailNote(const std::vector<SqlValue>& row,
+                                     std::string_view author_username) const {
+  const std::string id = Text(row[0]);
+  const std::string name = Text(row[3]);
+  const std::string page = iris_.TrailPage(id);
+  const double distance = storage::AsNumber(row[9]);
+  const double gain = storage::AsNumber(row[10]);
+  const double duration = storage::AsNumber(row[11]);
+  std::string content = "<p><strong>" + EscapeHtml(name.empty() ? "Untitled trail" : name) +
+                        "</strong></p>" + TextToHtml(Text(row[4]));
+  Json attachment = Json::array();
+  std::string figures;
+  if (distance > 0) {
+    attachment.push_back(Property("Distance", Format("%.1f km", distance / 1000)));
+    figures += Format("%.1f km", distance / 1000);
+  }
+  if (gain > 0) {
+    attachment.push_back(Property("Elevation gain", Format("%.0f m", gain)));
+    figures += (figures.empty() ? "" : " · ") + Format("↑ %.0f m", gain);
+  }
+  if (duration > 0) {
+    attachment.push_back(Property("Duration", DurationText(duration)));
+    figures += (figures.empty() ? "" : " · ") + DurationText(duration);
+  }
+  if (!figures.empty()) content += "<p>" + figures + "</p>";
+  content += "<p><a href=\"" + EscapeHtml(page) + "\">" + EscapeHtml(page) + "</a></p>";
+  const Json photos = Json::parse(Text(row[13]), nullptr, false);
+  if (photos.is_array()) {
+    for (const Json& photo : photos) {
+      if (!photo.is_string()) continue;
+      const std::string file = photo.get<std::string>();
+      attachment.push_back({{"type", "Image"},
+                            {"mediaType", MediaTypeOf(file)},
+                            {"url", FileUrl(iris_.origin(), "trails", id, file)}});
+      if (attachment.size() >= 8) break;
+    }
+  }
+  if (const std::string gpx = Text(row[12]); !gpx.empty()) {
+    attachment.push_back({{"type", "Document"},
+                          {"mediaType", "application/gpx+xml"},
+                          {"name", "GPS track"},
+                          {"url", FileUrl(iris_.origin(), "trails", id, gpx)}});
+  }
+  Json note = {{"id", iris_.Trail(id)},
+               {"type", "Note"},
+               {"attributedTo", iris_.Actor(author_username)},
+               {"name", name},
+               {"content", content},
+               {"url", page},
+               {"published", DateTime(Text(row[1]))},
+               {"updated", DateTime(Text(row[2]))},
+               {"to", {kPublic}},
+               {"cc", {iris_.Followers(author_username)}},
+               {"attachment", attachment}};
+  if (const std::string date = Text(row[5]); !date.empty()) note["startTime"] = DateTime(date);
+  const double lat = storage::AsNumber(row[7]);
+  const double lon = storage::AsNumber(row[8]);
+  if (lat != 0 || lon != 0 || !Text(row[6]).empty()) {
+    Json place = {{"type", "Place"}};
+    if (!Text(row[6]).empty()) place["name"] = Text(row[6]);
+    if (lat != 0 || lon != 0) {
+      place["latitude"] = lat;
+      place["longitude"] = lon;
+    }
+    note["location"] = place;
+  }
+  return note;
+}
+
+util::Result<Json> ActivityPubDocuments::Trail(std::string_view id) {
+  return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query(std::string("SELECT ") + kTrailColumns +
+                                                  " FROM trails t JOIN users u ON u.id = t.author "
+                                                  "WHERE t.id = ? AND t.public = 1",
+                                              {std::string(id)}));
+    if (rows.rows.empty()) return util::Error::NotFound("Not found.");
+    return WithContext(TrailNote(rows.rows[0], Text(rows.rows[0][15])));
+  });
+}
+
+util::Result<Json> ActivityPubDocuments::TrailCreate(std::string_view id) {
+  CAIRN_ASSIGN_OR_RETURN(Json note, Trail(id));
+  note.erase("@context");
+  return WithContext({{"id", iris_.Trail(id) + "/activity"},
+                      {"type", "Create"},
+                      {"actor", note["attributedTo"]},
+                      {"published", note["published"]},
+                      {"to", note["to"]},
+                      {"cc", note["cc"]},
+                      {"object", note}});
+}
+
+util::Result<Json> ActivityPubDocuments::Outbox(std::string_view handle, int page) {
+  return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    CAIRN_ASSIGN_OR_RETURN(Person person, FindPerson(c, handle));
+    CAIRN_ASSIGN_OR_RETURN(
+        auto counted,
+        c.Query("SELECT count(*) FROM trails WHERE author = ? AND public = 1", {person.id}));
+    const auto total = static_cast<int64_t>(storage::AsNumber(counted.rows[0][0]));
+    Json items = Json::array();
+    if (page > 0) {
+      CAIRN_ASSIGN_OR_RETURN(
+          auto rows, c.Query(std::string("SELECT ") + kTrailColumns +
+                                 " FROM trails t JOIN users u ON u.id = t.author WHERE t.author "
+                                 "= ? AND t.public = 1 ORDER BY t.created DESC, t.id DESC LIMIT "
+                                 "? OFFSET ?",
+                             {person.id, int64_t{kCollectionPageSize},
+                              int64_t{(page - 1) * kCollectionPageSize}}));
+      for (const auto& row : rows.rows) {
+        Json note = TrailNote(row, person.username);
+        items.push_back({{"id", note["id"].get<std::string>() + "/activity"},
+                         {"type", "Create"},
+                         {"actor", note["attributedTo"]},
+                         {"published", note["published"]},
+                         {"to", note["to"]},
+                         {"cc", note["cc"]},
+                         {"object", std::move(note)}});
+      }
+    }
+    return CollectionPage(iris_.Outbox(person.username), total, page, std::move(items));
+  });
+}
+
+util::Result<Json> ActivityPubDocuments::Comment(std::string_view id) {
+  return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    CAIRN_ASSIGN_OR_RETURN(
+        auto rows, c.Query("SELECT m.id, m.created, m.updated, m.text, m.trail, a.username, "
+                           "o.username FROM comments m JOIN trails t ON t.id = m.trail "
+                           "JOIN users a ON a.id = m.author JOIN users o ON o.id = t.author "
+                           "WHERE m.id = ? AND t.public = 1",
+                           {std::string(id)}));
+    if (rows.rows.empty()) return util::Error::NotFound("Not found.");
+    const auto& row = rows.rows[0];
+    return WithContext({{"id", iris_.Comment(Text(row[0]))},
+                        {"type", "Note"},
+                        {"attributedTo", iris_.Actor(Text(row[5]))},
+                        {"inReplyTo", iris_.Trail(Text(row[4]))},
+                        {"content", TextToHtml(Text(row[3]))},
+                        {"published", DateTime(Text(row[1]))},
+                        {"updated", DateTime(Text(row[2]))},
+                        {"url", iris_.TrailPage(Text(row[4]))},
+                        {"to", {kPublic}},
+                        {"cc", {iris_.Actor(Text(row[6])), iris_.Followers(Text(row[5]))}}});
+  });
+}
+
+util::Result<Json> ActivityPubDocuments::SummitLog(std::string_view id) {
+  return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    CAIRN_ASSIGN_OR_RETURN(
+        auto rows,
+        c.Query("SELECT s.id, s.created, s.updated, s.text, s.trail, s.date, a.username, "
+                "o.username FROM summit_logs s JOIN trails t ON t.id = s.trail "
+                "JOIN users a ON a.id = s.author JOIN users o ON o.id = t.author "
+                "WHERE s.id = ? AND t.public = 1",
+                {std::string(id)}));
+    if (rows.rows.empty()) return util::Error::NotFound("Not found.");
+    const auto& row = rows.rows[0];
+    Json note = {{"id", iris_.SummitLog(Text(row[0]))},
+                 {"type", "Note"},
+                 {"attributedTo", iris_.Actor(Text(row[6]))},
+                 {"inReplyTo", iris_.Trail(Text(row[4]))},
+                 {"content", TextToHtml(Text(row[3]))},
+                 {"published", DateTime(Text(row[1]))},
+                 {"updated", DateTime(Text(row[2]))},
+                 {"url", iris_.TrailPage(Text(row[4]))},
+                 {"to", {kPublic}},
+                 {"cc", {iris_.Actor(Text(row[7])), iris_.Followers(Text(row[6]))}}};
+    if (const std::string date = Text(row[5]); !date.empty()) note["startTime"] = DateTime(date);
+    return WithContext(std::move(note));
+  });
+}
+
+}  // namespace cairn::services
