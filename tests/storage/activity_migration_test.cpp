@@ -30,7 +30,7 @@ DROP TRIGGER user_activities_summit_logs_update; DROP TRIGGER user_activities_su
 DROP VIEW user_activities_refresh; DROP TABLE user_activities;
 ALTER TABLE trails DROP COLUMN max_elevation;
 -- And what the migrations after 19 made (20: notifications' triggers, 21: the feed's indexes,
--- 22: the terrain's columns), which run again.
+-- 22: the terrain's columns, 23: the actors' keys), which run again.
 DROP TRIGGER notify_trail_share; DROP TRIGGER notify_list_share; DROP TRIGGER notify_comments;
 DROP TRIGGER notify_summit_logs; DROP TRIGGER notify_trail_likes; DROP TRIGGER notify_follows;
 DROP TRIGGER notify_follows_delete; DROP TRIGGER notifications_new_insert;
@@ -39,6 +39,7 @@ DROP INDEX lists_created; DROP INDEX summit_logs_created;
 DROP TRIGGER users_public_accepts_pending;
 ALTER TABLE trails DROP COLUMN min_elevation; ALTER TABLE trails DROP COLUMN elevation_source;
 ALTER TABLE settings DROP COLUMN terrain_elevation;
+DROP TRIGGER users_delete_ap_keys; DROP TABLE ap_keys;
 )sql";
 
 std::vector<std::string> Rows(Database& database, const std::string& sql) {

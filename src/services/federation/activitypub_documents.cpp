@@ -124,23 +124,29 @@ Json ActivityPubContext() {
                        {"manuallyApprovesFollowers", "as:manuallyApprovesFollowers"}}});
 }
 
-std::string TextToHtml(std::string_view text) {
+std::string TextToHtml(std::string_view raw) {
+  // Windows line ends read as newlines.
+  std::string unified;
+  unified.reserve(raw.size());
+  for (char c : raw) {
+    if (c != '\r') unified += c;
+  }
+  const std::string_view text = unified;
   std::string out;
   size_t start = 0;
   while (start <= text.size()) {
     size_t end = text.find("\n\n", start);
     std::string_view paragraph =
         text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-    while (!paragraph.empty() && (paragraph.front() == '\n' || paragraph.front() == '\r')) {
-      paragraph.remove_prefix(1);
-    }
+    while (!paragraph.empty() && paragraph.front() == '\n') paragraph.remove_prefix(1);
+    while (!paragraph.empty() && paragraph.back() == '\n') paragraph.remove_suffix(1);
     if (!paragraph.empty()) {
       std::string escaped = EscapeHtml(paragraph);
       std::string html;
       for (char c : escaped) {
         if (c == '\n') {
           html += "<br>";
-        } else if (c != '\r') {
+        } else {
           html += c;
         }
       }
