@@ -291,7 +291,9 @@ CREATE TABLE settings (
   -- When the figures of an upload come from the terrain model: empty or never. missing: the
   -- file has no altitude. gps: also when its altitude is not smooth as a barometer gives it.
   -- (No commas here: see trails.min_elevation.)
-  terrain_elevation  TEXT NOT NULL DEFAULT ''
+  terrain_elevation  TEXT NOT NULL DEFAULT '',
+  -- off: the person keeps out of federation (no actor and nothing of theirs served or sent)
+  federation         TEXT NOT NULL DEFAULT ''
 );
 CREATE UNIQUE INDEX settings_user ON settings (user);
 -- users.private (the profile's flag) mirrors the owner's settings.privacy.account, so everything

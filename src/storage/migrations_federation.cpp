@@ -6,7 +6,8 @@ namespace cairn::storage {
 const std::vector<Migration>& FederationMigrations() {
   static const std::vector<Migration> kSteps = {
       // 23: each local person's ActivityPub key pair (services/federation/actor_keys.h), made
-      // when first needed, so nothing is generated for existing people until then.
+      // when first needed, so nothing is generated for existing people until then; and each
+      // person's choice to keep out of federation (settings.federation 'off').
       {23, R"sql(CREATE TABLE ap_keys (
   user         TEXT PRIMARY KEY NOT NULL,
   created      TEXT NOT NULL,
@@ -16,6 +17,7 @@ const std::vector<Migration>& FederationMigrations() {
 CREATE TRIGGER users_delete_ap_keys AFTER DELETE ON users BEGIN
   DELETE FROM ap_keys WHERE user = OLD.id;
 END;
+ALTER TABLE settings ADD COLUMN federation TEXT NOT NULL DEFAULT '';
 )sql",
        nullptr},
   };

@@ -40,6 +40,7 @@ DROP TRIGGER users_public_accepts_pending;
 ALTER TABLE trails DROP COLUMN min_elevation; ALTER TABLE trails DROP COLUMN elevation_source;
 ALTER TABLE settings DROP COLUMN terrain_elevation;
 DROP TRIGGER users_delete_ap_keys; DROP TABLE ap_keys;
+ALTER TABLE settings DROP COLUMN federation;
 )sql";
 
 std::vector<std::string> Rows(Database& database, const std::string& sql) {

@@ -108,7 +108,10 @@ FamilyDefinition SettingsFamily() {
                       JsonField("notifications"), JsonField("tilesets"), JsonField("terrain"),
                       // When an upload's figures come from the terrain model ("" is "never"):
                       // services/tracks/terrain_elevation.h.
-                      Select("terrain_elevation", {"never", "missing", "gps"})}},
+                      Select("terrain_elevation", {"never", "missing", "gps"}),
+                      // "off": the person keeps out of federation ("" is on):
+                      // services/federation/federated_people.h.
+                      Select("federation", {"on", "off"})}},
       .access = {.view = OwnRow("user"),
                  .create = ValueIsCaller("user"),
                  .update = OwnRow("user"),

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "services/federation/federated_people.h"
+
 namespace cairn::services {
 namespace {
 
@@ -161,8 +163,10 @@ std::string TextToHtml(std::string_view raw) {
 util::Result<ActivityPubDocuments::Person> ActivityPubDocuments::FindPerson(
     storage::Connection& c, std::string_view handle) {
   if (!handle.empty() && handle.front() == '@') handle.remove_prefix(1);
-  CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query("SELECT id, username, created, bio, avatar, private "
-                                            "FROM users WHERE username = ? COLLATE NOCASE",
+  CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query("SELECT u.id, u.username, u.created, u.bio, u.avatar, "
+                                            "u.private FROM users u WHERE u.username = ? "
+                                            "COLLATE NOCASE AND " +
+                                                FederatedPerson("u"),
                                             {std::string(handle)}));
   if (rows.rows.empty()) return util::Error::NotFound("No such person on this server.");
   const auto& row = rows.rows[0];
@@ -211,19 +215,21 @@ util::Result<Json> ActivityPubDocuments::FollowCollection(std::string_view handl
         followers ? iris_.Followers(person.username) : iris_.Following(person.username);
     const std::string mine = followers ? "followee" : "follower";
     const std::string theirs = followers ? "follower" : "followee";
-    CAIRN_ASSIGN_OR_RETURN(auto counted, c.Query("SELECT count(*) FROM follows WHERE " + mine +
-                                                     " = ? AND status = 'accepted'",
-                                                 {person.id}));
+    CAIRN_ASSIGN_OR_RETURN(
+        auto counted,
+        c.Query("SELECT count(*) FROM follows f JOIN users u ON u.id = f." + theirs + " WHERE f." +
+                    mine + " = ? AND f.status = 'accepted' AND " + FederatedPerson("u"),
+                {person.id}));
     const auto total = static_cast<int64_t>(storage::AsNumber(counted.rows[0][0]));
     Json items = Json::array();
     if (page > 0 && !person.is_private) {
       CAIRN_ASSIGN_OR_RETURN(
-          auto rows, c.Query("SELECT u.username FROM follows f JOIN users u ON u.id = f." + theirs +
-                                 " WHERE f." + mine +
-                                 " = ? AND f.status = 'accepted' ORDER BY f.created DESC, f.id "
-                                 "LIMIT ? OFFSET ?",
-                             {person.id, int64_t{kCollectionPageSize},
-                              int64_t{(page - 1) * kCollectionPageSize}}));
+          auto rows,
+          c.Query("SELECT u.username FROM follows f JOIN users u ON u.id = f." + theirs +
+                      " WHERE f." + mine + " = ? AND f.status = 'accepted' AND " +
+                      FederatedPerson("u") + " ORDER BY f.created DESC, f.id LIMIT ? OFFSET ?",
+                  {person.id, int64_t{kCollectionPageSize},
+                   int64_t{(page - 1) * kCollectionPageSize}}));
       for (const auto& row : rows.rows) items.push_back(iris_.Actor(Text(row[0])));
     }
     // A private account tells how many, never who.
@@ -307,7 +313,8 @@ util::Result<Json> ActivityPubDocuments::Trail(std::string_view id) {
   return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
     CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query(std::string("SELECT ") + kTrailColumns +
                                                   " FROM trails t JOIN users u ON u.id = t.author "
-                                                  "WHERE t.id = ? AND t.public = 1",
+                                                  "WHERE t.id = ? AND t.public = 1 AND " +
+                                                  FederatedPerson("u"),
                                               {std::string(id)}));
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
     return WithContext(TrailNote(rows.rows[0], Text(rows.rows[0][15])));
@@ -363,7 +370,8 @@ util::Result<Json> ActivityPubDocuments::Comment(std::string_view id) {
         auto rows, c.Query("SELECT m.id, m.created, m.updated, m.text, m.trail, a.username, "
                            "o.username FROM comments m JOIN trails t ON t.id = m.trail "
                            "JOIN users a ON a.id = m.author JOIN users o ON o.id = t.author "
-                           "WHERE m.id = ? AND t.public = 1",
+                           "WHERE m.id = ? AND t.public = 1 AND " +
+                               FederatedPerson("a") + " AND " + FederatedPerson("o"),
                            {std::string(id)}));
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
     const auto& row = rows.rows[0];
@@ -387,7 +395,8 @@ util::Result<Json> ActivityPubDocuments::SummitLog(std::string_view id) {
         c.Query("SELECT s.id, s.created, s.updated, s.text, s.trail, s.date, a.username, "
                 "o.username FROM summit_logs s JOIN trails t ON t.id = s.trail "
                 "JOIN users a ON a.id = s.author JOIN users o ON o.id = t.author "
-                "WHERE s.id = ? AND t.public = 1",
+                "WHERE s.id = ? AND t.public = 1 AND " +
+                    FederatedPerson("a") + " AND " + FederatedPerson("o"),
                 {std::string(id)}));
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
     const auto& row = rows.rows[0];

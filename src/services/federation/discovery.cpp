@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "services/federation/federated_people.h"
+
 namespace cairn::services {
 namespace {
 
@@ -79,9 +81,11 @@ util::Result<Json> FederationDiscovery::WebFinger(std::string_view resource) con
   CAIRN_ASSIGN_OR_RETURN(
       std::string username,
       database_.Read<std::string>([&](storage::Connection& c) -> util::Result<std::string> {
-        CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query("SELECT username FROM users WHERE username = ? "
-                                                  "COLLATE NOCASE",
-                                                  {wanted}));
+        CAIRN_ASSIGN_OR_RETURN(auto rows,
+                               c.Query("SELECT u.username FROM users u WHERE u.username = ? "
+                                       "COLLATE NOCASE AND " +
+                                           FederatedPerson("u"),
+                                       {wanted}));
         if (rows.rows.empty()) {
           return util::Error::NotFound("No such person on this server.");
         }

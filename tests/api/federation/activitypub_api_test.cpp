@@ -231,6 +231,42 @@ TEST_CASE("comments and summit logs are Notes in reply to their public trail onl
   CHECK(f.Get("/api/v1/activitypub/summit-log/" + hidden_log).status == 404);
 }
 
+TEST_CASE("a person who opts out of federation is nowhere in it", "[api][federation]") {
+  Fediverse f;
+  auto [ada, token] = f.server.CreateUser("ada");
+  auto [bob, bob_token] = f.server.CreateUser("bob");
+  const std::string trail = f.server.CreateTrail(token, ada, {{"name", "Ada's ridge"}});
+  const std::string bobs = f.server.CreateTrail(bob_token, bob, {{"name", "Bob's col"}});
+  Reply comment =
+      f.server.Put("/api/v1/comment", {{"author", ada}, {"trail", bobs}, {"text", "Nice"}}, token);
+  REQUIRE(comment.status == 200);
+  Follow(f.server, token, bob);
+  REQUIRE(f.Get("/api/v1/activitypub/user/ada").status == 200);
+  Reply off = f.server.Put("/api/v1/settings", {{"federation", "off"}}, token);
+  INFO(off.raw);
+  REQUIRE(off.status == 200);
+  const std::string acct = "acct:ada@127.0.0.1:" + std::to_string(f.server.port());
+  CHECK(f.server.Get("/.well-known/webfinger?resource=" + Url(acct)).status == 404);
+  for (const std::string& path :
+       {std::string("/api/v1/activitypub/user/ada"),
+        std::string("/api/v1/activitypub/user/ada/outbox"),
+        std::string("/api/v1/activitypub/user/ada/followers"), "/api/v1/activitypub/trail/" + trail,
+        "/api/v1/activitypub/comment/" + comment.body["id"].get<std::string>()}) {
+    INFO(path);
+    CHECK(f.Get(path).status == 404);
+  }
+  // Bob's followers no longer name or count her; his own trail is still served.
+  Reply followers = f.Get("/api/v1/activitypub/user/bob/followers?page=1");
+  CHECK(followers.body["totalItems"] == 0);
+  CHECK(followers.raw.find("/user/ada") == std::string::npos);
+  CHECK(f.Get("/api/v1/activitypub/trail/" + bobs).status == 200);
+  // And back in.
+  const std::string settings = off.body["id"];
+  REQUIRE(f.server.Post("/api/v1/settings/" + settings, {{"federation", "on"}}, token).status ==
+          200);
+  CHECK(f.Get("/api/v1/activitypub/user/ada").status == 200);
+}
+
 TEST_CASE("without federation the ActivityPub paths are 404", "[api][federation]") {
   TestServer server("", {"--public-url", "{origin}"});
   auto [ada, token] = server.CreateUser("ada");

@@ -127,10 +127,17 @@ export function preferencesSection(session) {
       options: TERRAIN_UPLOADS,
       help: "Gain, loss and the profile from the server's terrain model instead of the file's altitudes, when the model covers the whole track (otherwise the file's stay). Phones measure altitude by GPS, which often doubles the climb; watches with a barometer do well. Each trail can switch later on its page.",
     }),
+    field({
+      label: 'Take part in federation',
+      name: 'federation',
+      type: 'checkbox',
+      value: settings.federation !== 'off',
+      help: 'When this server federates, people on other servers (Mastodon, other Cairn servers) can find you, follow you and read your public trails. Off: nothing of yours is shown to them.',
+    }),
     h('div', {class: 'row'}, h('button', {type: 'submit', class: 'button primary'}, 'Save preferences'), note),
   );
   onSubmit(form, async (values) => {
-    await session.saveSettings({unit: values.unit, privacy: {account: values.account ? 'private' : 'public', trails: values.trails, lists: values.lists}, terrain_elevation: values.terrain_elevation});
+    await session.saveSettings({unit: values.unit, privacy: {account: values.account ? 'private' : 'public', trails: values.trails, lists: values.lists}, terrain_elevation: values.terrain_elevation, federation: values.federation ? 'on' : 'off'});
     flash(note, `Preferences saved. Distances now show in ${session.units === 'imperial' ? 'miles and feet' : 'kilometres and metres'}.`);
   }, {privacy: 'trails'});
   return h('section', {class: 'settings-section card-box', id: 'preferences', 'aria-labelledby': 'preferences-title'}, h('h2', {id: 'preferences-title'}, 'Preferences'), form);

@@ -1,0 +1,17 @@
+// Who takes part in federation: every local person but those whose settings say
+// federation "off". One SQL condition, used by every query that serves a person or their
+// items to other servers, so that an opt-out hides all of it at once.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace cairn::services {
+
+// A condition true for a person (the users row under `alias`) who has not opted out.
+inline std::string FederatedPerson(std::string_view alias) {
+  return "NOT EXISTS (SELECT 1 FROM settings fs WHERE fs.user = " + std::string(alias) +
+         ".id AND fs.federation = 'off')";
+}
+
+}  // namespace cairn::services
