@@ -162,6 +162,10 @@ util::Result<GridGeometry> GridOf(TIFF* tif, uint32_t width, uint32_t height) {
   grid.cols = static_cast<int32_t>(width);
   grid.rows_per_degree = PerDegree(geo.scale_y);
   grid.cols_per_degree = PerDegree(geo.scale_x);
+  if (!IsPlausibleResolution(grid.rows_per_degree) ||
+      !IsPlausibleResolution(grid.cols_per_degree)) {
+    return Refused("the pixel size is not a terrain tile's (0.01 arc-second to 1 degree)");
+  }
   const double half_lat = point ? 0 : 0.5 / grid.rows_per_degree;
   const double half_lon = point ? 0 : 0.5 / grid.cols_per_degree;
   grid.first_lat = geo.lat0 - half_lat;
