@@ -18,6 +18,12 @@ for target in "$build"/tests/fuzz/*_fuzzer; do
   if [[ $name == image_check_fuzzer || $name == exif_fuzzer ]]; then
     "$build/tests/fuzz/make_image_seeds" "$corpus"
   fi
+  if [[ $name == geotiff_fuzzer ]]; then
+    "$build/tests/fuzz/make_dem_seeds" geotiff "$corpus"
+  fi
+  if [[ $name == dem_tile_fuzzer ]]; then
+    "$build/tests/fuzz/make_dem_seeds" tile "$corpus"
+  fi
   if [[ $name == tar_fuzzer ]]; then
     # Archives of GNU tar in both formats the reader takes: plain ustar, and pax with a long name.
     seeds=$(mktemp -d)
