@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Runs every fuzz target in BUILD_DIR/tests/fuzz for SECONDS each, seeded with the corpus files
 # of its format from GPSDATA (when present), keeping what it learns in BUILD_DIR/fuzz-corpus/.
-# Exits non-zero when any target finds a crash, leak or timeout; the reproducer is kept.
+# Exits non-zero when any target finds a crash, leak, timeout or undefined behaviour; the
+# reproducer is kept.
 # usage: tests/fuzz/run.sh BUILD_DIR SECONDS [GPSDATA]
 set -uo pipefail
 build=$(cd "$1" && pwd)  # absolute: each target runs inside it (crash files land there)
 seconds=$2
 gpsdata=${3:-}
 status=0
+# UBSan reports and carries on unless told otherwise: undefined behaviour is a finding too.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 declare -A patterns=([gpx_fuzzer]='*.gpx' [tcx_fuzzer]='*.tcx' [kml_fuzzer]='*.kml'
                      [kmz_fuzzer]='*.kmz' [geojson_fuzzer]='*.geojson *.json' [fit_fuzzer]='*.fit')
 for target in "$build"/tests/fuzz/*_fuzzer; do
