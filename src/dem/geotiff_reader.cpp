@@ -162,6 +162,10 @@ util::Result<GridGeometry> GridOf(TIFF* tif, uint32_t width, uint32_t height) {
   grid.cols = static_cast<int32_t>(width);
   grid.rows_per_degree = PerDegree(geo.scale_y);
   grid.cols_per_degree = PerDegree(geo.scale_x);
+  if (!IsPlausibleResolution(grid.rows_per_degree) ||
+      !IsPlausibleResolution(grid.cols_per_degree)) {
+    return Refused("the pixel size is not a terrain tile's (0.01 arc-second to 1 degree)");
+  }
   const double half_lat = point ? 0 : 0.5 / grid.rows_per_degree;
   const double half_lon = point ? 0 : 0.5 / grid.cols_per_degree;
   grid.first_lat = geo.lat0 - half_lat;
@@ -231,35 +235,87 @@ float SampleAt(const unsigned char* data, size_t index, Format format) {
 }
 
 // Copies the decoded block (`block_width` x `block_height` at column x0, row y0) into `out`.
-void CopyBlock(const std::vector<unsigned char>& block, uint32_t block_width, uint32_t block_height,
-               uint32_t x0, uint32_t y0, Format format, DecodedTile& out) {
+void CopyBlock(const unsigned char* block, uint32_t block_width, uint32_t block_height, uint32_t x0,
+               uint32_t y0, Format format, DecodedTile& out) {
   const uint32_t width = static_cast<uint32_t>(out.grid.cols);
   const uint32_t height = static_cast<uint32_t>(out.grid.rows);
   for (uint32_t y = 0; y < block_height && y0 + y < height; ++y) {
     for (uint32_t x = 0; x < block_width && x0 + x < width; ++x) {
       out.heights[static_cast<size_t>(y0 + y) * width + x0 + x] =
-          SampleAt(block.data(), static_cast<size_t>(y) * block_width + x, format);
+          SampleAt(block, static_cast<size_t>(y) * block_width + x, format);
     }
   }
 }
 
+// Every strip or tile must have bytes, inside the file: libtiff reads a missing uncompressed
+// one (a count of zero, as in a file whose header claims more rows than it stores) as whatever
+// its buffer held before, and a declared size no bytes back must not cost memory or time.
+// Uncompressed ones must hold all their samples.
+util::Status CheckStriles(TIFF* tif, uint64_t file_size) {
+  const bool tiled = TIFFIsTiled(tif);
+  const uint32_t count = tiled ? TIFFNumberOfTiles(tif) : TIFFNumberOfStrips(tif);
+  uint16_t compression = COMPRESSION_NONE;
+  uint32_t height = 0, rows_per_strip = 0;
+  TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+  // All the samples of an uncompressed strip (the last one may have fewer rows) or tile.
+  auto uncompressed_bytes = [&](uint32_t i) -> uint64_t {
+    if (tiled) return TIFFTileSize64(tif);
+    const uint64_t first_row = uint64_t{i} * rows_per_strip;
+    const uint64_t rows =
+        height > first_row ? std::min<uint64_t>(rows_per_strip, height - first_row) : 0;
+    return TIFFVStripSize64(tif, static_cast<uint32_t>(rows));
+  };
+  for (uint32_t i = 0; i < count; ++i) {
+    const uint64_t offset = TIFFGetStrileOffset(tif, i);
+    const uint64_t bytes = TIFFGetStrileByteCount(tif, i);
+    const char* problem = nullptr;
+    if (bytes == 0 || offset > file_size || bytes > file_size - offset) {
+      problem = " is missing or lies beyond the end of the file";
+    } else if (compression == COMPRESSION_NONE && bytes < uncompressed_bytes(i)) {
+      problem = " holds fewer bytes than its samples need";
+    }
+    if (problem) {
+      return Refused(std::string("damaged image data: ") + (tiled ? "tile " : "strip ") +
+                     std::to_string(i) + problem);
+    }
+  }
+  return util::OkStatus();
+}
+
+// Decodes band by band (a strip, or a row of tiles), growing `out.heights` only by what was
+// decoded: a header claiming a raster its data does not hold fails at the first missing band,
+// having filled no more memory than the bytes given produced.
 util::Status ReadSamples(TIFF* tif, Format format, MemoryFile& file, DecodedTile& out) {
   const uint32_t width = static_cast<uint32_t>(out.grid.cols);
   const uint32_t height = static_cast<uint32_t>(out.grid.rows);
-  auto failed = [&]() { return Refused("damaged image data: " + file.error); };
+  auto failed = [&]() {
+    return Refused("damaged image data: " + (file.error.empty()
+                                                 ? "it decodes to fewer samples than it declares"
+                                                 : file.error));
+  };
+  CAIRN_RETURN_IF_ERROR(CheckStriles(tif, file.bytes.size()));
+  auto grow_to = [&](uint32_t rows) {
+    // Reserved whole once the first band is there (pages untouched until decoded into).
+    if (out.heights.empty()) out.heights.reserve(static_cast<size_t>(width) * height);
+    out.heights.resize(static_cast<size_t>(std::min(rows, height)) * width);
+  };
   if (TIFFIsTiled(tif)) {
     uint32_t tile_width = 0, tile_height = 0;
     TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tile_width);
     TIFFGetField(tif, TIFFTAG_TILELENGTH, &tile_height);
     const tmsize_t size = TIFFTileSize(tif);
     if (tile_width == 0 || tile_height == 0 || size <= 0) return failed();
-    std::vector<unsigned char> block(static_cast<size_t>(size));
+    // Not zeroed: every byte copied out of it was decoded (the read must fill the tile).
+    std::unique_ptr<unsigned char[]> block(new unsigned char[static_cast<size_t>(size)]);
     for (uint32_t y = 0; y < height; y += tile_height) {
       for (uint32_t x = 0; x < width; x += tile_width) {
-        if (TIFFReadEncodedTile(tif, TIFFComputeTile(tif, x, y, 0, 0), block.data(), size) < 0) {
+        if (TIFFReadEncodedTile(tif, TIFFComputeTile(tif, x, y, 0, 0), block.get(), size) != size) {
           return failed();
         }
-        CopyBlock(block, tile_width, tile_height, x, y, format, out);
+        if (x == 0) grow_to(y + tile_height);  // the band's first tile is there
+        CopyBlock(block.get(), tile_width, tile_height, x, y, format, out);
       }
     }
     return util::OkStatus();
@@ -269,12 +325,16 @@ util::Status ReadSamples(TIFF* tif, Format format, MemoryFile& file, DecodedTile
   rows_per_strip = std::min(std::max(rows_per_strip, 1u), height);
   const tmsize_t size = TIFFStripSize(tif);
   if (size <= 0) return failed();
-  std::vector<unsigned char> block(static_cast<size_t>(size));
+  std::unique_ptr<unsigned char[]> block(new unsigned char[static_cast<size_t>(size)]);
   for (uint32_t y = 0; y < height; y += rows_per_strip) {
-    if (TIFFReadEncodedStrip(tif, TIFFComputeStrip(tif, y, 0), block.data(), size) < 0) {
+    // The last strip may hold fewer rows; those it holds must all be decoded.
+    const uint32_t rows = std::min(rows_per_strip, height - y);
+    const tmsize_t need = TIFFScanlineSize(tif) * static_cast<tmsize_t>(rows);
+    if (TIFFReadEncodedStrip(tif, TIFFComputeStrip(tif, y, 0), block.get(), size) < need) {
       return failed();
     }
-    CopyBlock(block, width, rows_per_strip, 0, y, format, out);
+    grow_to(y + rows);
+    CopyBlock(block.get(), width, rows, 0, y, format, out);
   }
   return util::OkStatus();
 }
@@ -312,7 +372,6 @@ util::Result<DecodedTile> ReadGeoTiff(std::string_view name, std::string_view by
   CAIRN_ASSIGN_OR_RETURN(tile.grid, GridOf(tif.get(), width, height));
   tile.type = format == Format::kInt16 ? SampleType::kInt16 : SampleType::kFloat32;
   tile.source = label;
-  tile.heights.assign(static_cast<size_t>(width) * height, 0);
   CAIRN_RETURN_IF_ERROR(ReadSamples(tif.get(), format, file, tile));
   std::optional<float> no_data;
   if (char* text = nullptr; TIFFGetField(tif.get(), kGdalNoData, &text) && text) {

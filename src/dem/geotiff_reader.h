@@ -20,8 +20,9 @@ inline constexpr size_t kMaxGeoTiffSamples = 36'000'000;
 // (the default) have their samples at the pixels' centres, PixelIsPoint ones at the tie points.
 // A GDAL_NODATA value, NaN and heights outside [kLowestHeight, kHighestHeight] become voids
 // (NaN). InvalidArgument with a message for the operator for an unreadable TIFF, a projected,
-// rotated or unreferenced raster, several bands, an unsupported sample format or a grid larger
-// than kMaxGeoTiffSamples. Thread-safe (libtiff's messages are collected per file).
+// rotated or unreferenced raster, pixels outside kMinPerDegree..kMaxPerDegree, several bands,
+// an unsupported sample format or a grid larger than kMaxGeoTiffSamples. Thread-safe (libtiff's
+// messages are collected per file).
 util::Result<DecodedTile> ReadGeoTiff(std::string_view name, std::string_view bytes);
 
 }  // namespace cairn::dem

@@ -25,6 +25,8 @@ constexpr uint32_t kByteOrderMark = 0x01020304;
 // Samples start on a page boundary, so the mapping's samples are page aligned.
 constexpr size_t kSamplesOffset = 4096;
 constexpr size_t kSourceBytes = 128;
+// Degrees of rounding allowed where a header's coverage meets its grid.
+constexpr double kCoverageSlack = 1e-9;
 
 struct Header {
   char magic[8];
@@ -81,12 +83,20 @@ util::Result<TileInfo> InfoOf(const Header& h, const std::string& file_name, uin
                h.cols_per_degree,
                {h.south, h.west, h.north, h.east}};
   const GridGeometry& g = info.grid;
-  const bool sane = g.rows >= 2 && g.cols >= 2 && g.rows_per_degree > 0 && g.cols_per_degree > 0 &&
-                    std::isfinite(g.first_lat) && std::isfinite(g.first_lon) &&
-                    g.coverage.south <= g.coverage.north && g.coverage.west <= g.coverage.east &&
-                    g.coverage.south >= -90 && g.coverage.north <= 90 && g.coverage.west >= -180 &&
-                    g.coverage.east <= 180;
+  const bool sane = g.rows >= 2 && g.cols >= 2 && IsPlausibleResolution(g.rows_per_degree) &&
+                    IsPlausibleResolution(g.cols_per_degree) && std::isfinite(g.first_lat) &&
+                    std::isfinite(g.first_lon) && g.coverage.south <= g.coverage.north &&
+                    g.coverage.west <= g.coverage.east && g.coverage.south >= -90 &&
+                    g.coverage.north <= 90 && g.coverage.west >= -180 && g.coverage.east <= 180;
   if (!sane) return bad("implausible grid");
+  // The coverage reaches at most half a pixel past the samples (pixel-is-area tiles): a lookup
+  // anywhere in it lands on the grid or beside it, never rows away from it.
+  const double lat_margin = 0.5 / g.rows_per_degree + kCoverageSlack;
+  const double lon_margin = 0.5 / g.cols_per_degree + kCoverageSlack;
+  if (g.coverage.south < g.LastLat() - lat_margin || g.coverage.north > g.first_lat + lat_margin ||
+      g.coverage.west < g.first_lon - lon_margin || g.coverage.east > g.LastLon() + lon_margin) {
+    return bad("its coverage lies beyond its samples");
+  }
   const uint64_t expected =
       kSamplesOffset + static_cast<uint64_t>(g.rows) * g.cols * SampleBytes(info.type);
   if (size != expected) return bad("its size does not match its grid");

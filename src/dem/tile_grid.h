@@ -43,6 +43,17 @@ struct GridGeometry {
   double ArcSeconds() const { return 3600.0 / rows_per_degree; }
 };
 
+// The resolutions a tile may have, in samples per degree: from 1° pixels down to 0.01
+// arc-second ones (about 30 cm). Finer grids would lose their sample positions to the rounding
+// of degrees; a header claiming one (or a coarser grid) is damaged or no terrain tile.
+inline constexpr double kMinPerDegree = 1;
+inline constexpr double kMaxPerDegree = 360'000;
+
+// False also for NaN and infinity.
+inline bool IsPlausibleResolution(double per_degree) {
+  return per_degree >= kMinPerDegree && per_degree <= kMaxPerDegree;
+}
+
 // A tile read from a source file. `heights` holds rows * cols values row by row, NaN where the
 // source has no value (a void).
 struct DecodedTile {

@@ -32,7 +32,7 @@ inline std::string ReadFile(const std::string& path) {
   return out.str();
 }
 
-enum class Layout { kTiledDeflate, kStripedLzw };
+enum class Layout { kTiledDeflate, kStripedLzw, kTiledUncompressed };
 
 // A GeoTIFF raster: `width` x `height` samples, the raster's position (0, 0) tied to
 // (tie_lon, tie_lat), pixels `scale_x` x `scale_y` degrees.
@@ -75,10 +75,13 @@ inline std::string MakeGeoTiff(const TiffSpec& spec, const std::function<float(i
   TIFFSetField(tif, TIFFTAG_SAMPLEFORMAT, spec.int16 ? SAMPLEFORMAT_INT : SAMPLEFORMAT_IEEEFP);
   TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK);
   TIFFSetField(tif, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
-  const bool tiled = spec.layout == Layout::kTiledDeflate;
-  TIFFSetField(tif, TIFFTAG_COMPRESSION, tiled ? COMPRESSION_ADOBE_DEFLATE : COMPRESSION_LZW);
-  // Copernicus: floating-point predictor for floats; the horizontal one for integers.
-  TIFFSetField(tif, TIFFTAG_PREDICTOR, spec.int16 ? PREDICTOR_HORIZONTAL : PREDICTOR_FLOATINGPOINT);
+  const bool tiled = spec.layout != Layout::kStripedLzw;
+  if (spec.layout != Layout::kTiledUncompressed) {
+    TIFFSetField(tif, TIFFTAG_COMPRESSION, tiled ? COMPRESSION_ADOBE_DEFLATE : COMPRESSION_LZW);
+    // Copernicus: floating-point predictor for floats; the horizontal one for integers.
+    TIFFSetField(tif, TIFFTAG_PREDICTOR,
+                 spec.int16 ? PREDICTOR_HORIZONTAL : PREDICTOR_FLOATINGPOINT);
+  }
   if (tiled) {
     TIFFSetField(tif, TIFFTAG_TILEWIDTH, 32);
     TIFFSetField(tif, TIFFTAG_TILELENGTH, 32);
@@ -150,6 +153,28 @@ inline std::string MakeGeoTiff(const TiffSpec& spec, const std::function<float(i
   std::string bytes = ReadFile(path);
   std::filesystem::remove(path);
   return bytes;
+}
+
+// Rewrites the value of a SHORT or LONG tag in the first directory of a little-endian TIFF (as
+// libtiff writes them here): a header that claims what its data does not hold. False when the
+// tag is absent.
+inline bool SetTiffTag(std::string& tiff, uint16_t tag, uint32_t value) {
+  auto at = [&](size_t offset, int bytes) {
+    uint32_t v = 0;
+    for (int i = bytes - 1; i >= 0; --i) v = v << 8 | static_cast<unsigned char>(tiff[offset + i]);
+    return v;
+  };
+  if (tiff.size() < 8 || tiff.compare(0, 2, "II") != 0) return false;
+  const size_t directory = at(4, 4);
+  const uint32_t entries = at(directory, 2);
+  for (uint32_t i = 0; i < entries; ++i) {
+    const size_t entry = directory + 2 + 12 * i;
+    if (at(entry, 2) != tag) continue;
+    const int bytes = at(entry + 2, 2) == TIFF_SHORT ? 2 : 4;
+    for (int b = 0; b < bytes; ++b) tiff[entry + 8 + b] = static_cast<char>(value >> (8 * b));
+    return true;
+  }
+  return false;
 }
 
 }  // namespace cairn::dem_test

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Runs every fuzz target in BUILD_DIR/tests/fuzz for SECONDS each, seeded with the corpus files
 # of its format from GPSDATA (when present), keeping what it learns in BUILD_DIR/fuzz-corpus/.
-# Exits non-zero when any target finds a crash, leak or timeout; the reproducer is kept.
+# Exits non-zero when any target finds a crash, leak, timeout or undefined behaviour; the
+# reproducer is kept.
 # usage: tests/fuzz/run.sh BUILD_DIR SECONDS [GPSDATA]
 set -uo pipefail
 build=$(cd "$1" && pwd)  # absolute: each target runs inside it (crash files land there)
 seconds=$2
 gpsdata=${3:-}
 status=0
+# UBSan reports and carries on unless told otherwise: undefined behaviour is a finding too.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 declare -A patterns=([gpx_fuzzer]='*.gpx' [tcx_fuzzer]='*.tcx' [kml_fuzzer]='*.kml'
                      [kmz_fuzzer]='*.kmz' [geojson_fuzzer]='*.geojson *.json' [fit_fuzzer]='*.fit')
 for target in "$build"/tests/fuzz/*_fuzzer; do
@@ -17,6 +20,12 @@ for target in "$build"/tests/fuzz/*_fuzzer; do
   mkdir -p "$corpus"
   if [[ $name == image_check_fuzzer || $name == exif_fuzzer ]]; then
     "$build/tests/fuzz/make_image_seeds" "$corpus"
+  fi
+  if [[ $name == geotiff_fuzzer ]]; then
+    "$build/tests/fuzz/make_dem_seeds" geotiff "$corpus"
+  fi
+  if [[ $name == dem_tile_fuzzer ]]; then
+    "$build/tests/fuzz/make_dem_seeds" tile "$corpus"
   fi
   if [[ $name == tar_fuzzer ]]; then
     # Archives of GNU tar in both formats the reader takes: plain ustar, and pax with a long name.
