@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "geo/polyline.h"
+#include "util/in_flight.h"
 #include "util/log.h"
 
 namespace cairn::services {
@@ -19,18 +20,6 @@ constexpr double kValhallaNoData = -32768;
 // Heights outside this range are not of this planet's surface: a broken answer.
 constexpr double kLowestPlausible = -500;
 constexpr double kHighestPlausible = 9000;
-
-// Releases an in-flight slot when the request is done, however it ends.
-class InFlightSlot {
- public:
-  explicit InFlightSlot(std::atomic<int>& count) : count_(count) {}
-  ~InFlightSlot() { count_.fetch_sub(1); }
-  InFlightSlot(const InFlightSlot&) = delete;
-  InFlightSlot& operator=(const InFlightSlot&) = delete;
-
- private:
-  std::atomic<int>& count_;
-};
 
 }  // namespace
 
@@ -52,11 +41,10 @@ util::Status ValhallaRemoteElevation::FillMissing(const Caller& caller,
     return util::Error::TooManyRequests(
         "too many requests for remote heights; try again in " + std::to_string(wait) + " s", wait);
   }
-  if (in_flight_.fetch_add(1) >= limits_.max_in_flight) {
-    in_flight_.fetch_sub(1);
+  util::InFlightSlot slot(in_flight_, limits_.max_in_flight);
+  if (!slot.taken()) {
     return util::Error::TooManyRequests("it is busy with other requests; try again in a moment", 1);
   }
-  InFlightSlot slot(in_flight_);
   std::vector<geo::LatLon> batch;
   std::vector<double> answer;
   for (size_t start = 0; start < missing.size(); start += limits_.points_per_request) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "services/routing/route_request.h"
+#include "util/in_flight.h"
 #include "util/log.h"
 
 namespace cairn::services::routing {
@@ -30,18 +31,6 @@ std::string ValhallaMessage(const Json& body) {
   return error != body.end() && error->is_string() ? Quoted(error->get<std::string>()) : "";
 }
 
-// Releases an in-flight slot when the request is done, however it ends.
-class InFlightSlot {
- public:
-  explicit InFlightSlot(std::atomic<int>& count) : count_(count) {}
-  ~InFlightSlot() { count_.fetch_sub(1); }
-  InFlightSlot(const InFlightSlot&) = delete;
-  InFlightSlot& operator=(const InFlightSlot&) = delete;
-
- private:
-  std::atomic<int>& count_;
-};
-
 }  // namespace
 
 RoutingService::RoutingService(std::optional<net::HttpClient> server, const util::Clock& clock,
@@ -65,12 +54,11 @@ util::Result<Json> RoutingService::Route(const Caller& caller, const Json& reque
             " s.",
         wait);
   }
-  if (in_flight_.fetch_add(1) >= limits_.max_in_flight) {
-    in_flight_.fetch_sub(1);
+  util::InFlightSlot slot(in_flight_, limits_.max_in_flight);
+  if (!slot.taken()) {
     return util::Error::TooManyRequests(
         "The routing server is busy with other requests. Try again in a moment.", 1);
   }
-  InFlightSlot slot(in_flight_);
   return Forward(request);
 }
 
