@@ -365,52 +365,40 @@ util::Result<Json> ActivityPubDocuments::Outbox(std::string_view handle, int pag
 }
 
 util::Result<Json> ActivityPubDocuments::Comment(std::string_view id) {
-  return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
-    CAIRN_ASSIGN_OR_RETURN(
-        auto rows, c.Query("SELECT m.id, m.created, m.updated, m.text, m.trail, a.username, "
-                           "o.username FROM comments m JOIN trails t ON t.id = m.trail "
-                           "JOIN users a ON a.id = m.author JOIN users o ON o.id = t.author "
-                           "WHERE m.id = ? AND t.public = 1 AND " +
-                               FederatedPerson("a") + " AND " + FederatedPerson("o"),
-                           {std::string(id)}));
-    if (rows.rows.empty()) return util::Error::NotFound("Not found.");
-    const auto& row = rows.rows[0];
-    return WithContext({{"id", iris_.Comment(Text(row[0]))},
-                        {"type", "Note"},
-                        {"attributedTo", iris_.Actor(Text(row[5]))},
-                        {"inReplyTo", iris_.Trail(Text(row[4]))},
-                        {"content", TextToHtml(Text(row[3]))},
-                        {"published", DateTime(Text(row[1]))},
-                        {"updated", DateTime(Text(row[2]))},
-                        {"url", iris_.TrailPage(Text(row[4]))},
-                        {"to", {kPublic}},
-                        {"cc", {iris_.Actor(Text(row[6])), iris_.Followers(Text(row[5]))}}});
-  });
+  return ReplyNote("comments", "''", id, iris_.Comment(id));
 }
 
 util::Result<Json> ActivityPubDocuments::SummitLog(std::string_view id) {
+  return ReplyNote("summit_logs", "x.date", id, iris_.SummitLog(id));
+}
+
+util::Result<Json> ActivityPubDocuments::ReplyNote(std::string_view table,
+                                                   std::string_view date_column,
+                                                   std::string_view id, std::string iri) {
   return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    // `table` and `date_column` are this file's constants, never a caller's text.
     CAIRN_ASSIGN_OR_RETURN(
         auto rows,
-        c.Query("SELECT s.id, s.created, s.updated, s.text, s.trail, s.date, a.username, "
-                "o.username FROM summit_logs s JOIN trails t ON t.id = s.trail "
-                "JOIN users a ON a.id = s.author JOIN users o ON o.id = t.author "
-                "WHERE s.id = ? AND t.public = 1 AND " +
+        c.Query("SELECT x.created, x.updated, x.text, x.trail, " + std::string(date_column) +
+                    ", a.username, o.username FROM " + std::string(table) +
+                    " x JOIN trails t ON t.id = x.trail JOIN users a ON a.id = x.author "
+                    "JOIN users o ON o.id = t.author WHERE x.id = ? AND t.public = 1 AND " +
                     FederatedPerson("a") + " AND " + FederatedPerson("o"),
                 {std::string(id)}));
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
     const auto& row = rows.rows[0];
-    Json note = {{"id", iris_.SummitLog(Text(row[0]))},
+    Json note = {{"id", std::move(iri)},
                  {"type", "Note"},
-                 {"attributedTo", iris_.Actor(Text(row[6]))},
-                 {"inReplyTo", iris_.Trail(Text(row[4]))},
-                 {"content", TextToHtml(Text(row[3]))},
-                 {"published", DateTime(Text(row[1]))},
-                 {"updated", DateTime(Text(row[2]))},
-                 {"url", iris_.TrailPage(Text(row[4]))},
+                 {"attributedTo", iris_.Actor(Text(row[5]))},
+                 {"inReplyTo", iris_.Trail(Text(row[3]))},
+                 {"content", TextToHtml(Text(row[2]))},
+                 {"published", DateTime(Text(row[0]))},
+                 {"updated", DateTime(Text(row[1]))},
+                 {"url", iris_.TrailPage(Text(row[3]))},
                  {"to", {kPublic}},
-                 {"cc", {iris_.Actor(Text(row[7])), iris_.Followers(Text(row[6]))}}};
-    if (const std::string date = Text(row[5]); !date.empty()) note["startTime"] = DateTime(date);
+                 {"cc", {iris_.Actor(Text(row[6])), iris_.Followers(Text(row[5]))}}};
+    // A summit log's own date; comments have none ('').
+    if (const std::string date = Text(row[4]); !date.empty()) note["startTime"] = DateTime(date);
     return WithContext(std::move(note));
   });
 }

@@ -54,6 +54,11 @@ class ActivityPubDocuments {
     bool is_private = false;
   };
   util::Result<Person> FindPerson(storage::Connection& c, std::string_view handle);
+  // A comment or summit log (a row of `table`, with its date in `date_column`) as a Note in
+  // reply to its trail, named `iri`: NotFound unless the trail is public and both people take
+  // part in federation.
+  util::Result<nlohmann::json> ReplyNote(std::string_view table, std::string_view date_column,
+                                         std::string_view id, std::string iri);
   // The Note of the public trail in `row` (the columns of kTrailColumns).
   nlohmann::json TrailNote(const std::vector<storage::SqlValue>& row,
                            std::string_view author_username) const;
