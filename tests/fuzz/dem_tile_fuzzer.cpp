@@ -15,6 +15,7 @@
 
 #include "dem/tile_file.h"
 #include "dem/tile_set.h"
+#include "fuzz_check.h"
 #include "geo/geodesy.h"
 #include "scratch_dir.h"
 
@@ -22,15 +23,6 @@ namespace {
 
 using cairn::dem::GridGeometry;
 using cairn::dem::SampleType;
-
-// Aborts with the broken promise named, so a crash file explains itself.
-#define CHECK(condition)                                                          \
-  do {                                                                            \
-    if (!(condition)) {                                                           \
-      std::fprintf(stderr, "%s:%d: %s failed\n", __FILE__, __LINE__, #condition); \
-      std::abort();                                                               \
-    }                                                                             \
-  } while (false)
 
 double SampleOf(const cairn::dem::MappedTile& tile, size_t index) {
   if (tile.info().type == SampleType::kInt16) {

@@ -20,21 +20,13 @@
 #include "dem/tile_name.h"
 #include "dem/tile_set.h"
 #include "dem/void_fill.h"
+#include "fuzz_check.h"
 #include "scratch_dir.h"
 
 namespace {
 
 using cairn::dem::DecodedTile;
 using cairn::dem::GridGeometry;
-
-// Aborts with the broken promise named, so a crash file explains itself.
-#define CHECK(condition)                                                          \
-  do {                                                                            \
-    if (!(condition)) {                                                           \
-      std::fprintf(stderr, "%s:%d: %s failed\n", __FILE__, __LINE__, #condition); \
-      std::abort();                                                               \
-    }                                                                             \
-  } while (false)
 
 // The decoded grid: the sizes and positions promised by tile_grid.h.
 void CheckGrid(const DecodedTile& tile) {

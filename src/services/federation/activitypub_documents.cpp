@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "services/federation/federated_people.h"
+#include "services/files/file_delivery.h"
 
 namespace cairn::services {
 namespace {
@@ -13,10 +14,12 @@ using Json = nlohmann::json;
 using storage::SqlValue;
 
 constexpr char kPublic[] = "https://www.w3.org/ns/activitystreams#Public";
+// A Note carries at most this many of a trail's photos (the rest are on its page).
+constexpr int kMaxPhotosAttached = 8;
 // The columns TrailNote reads, in order.
 constexpr char kTrailColumns[] =
     "t.id, t.created, t.updated, t.name, t.description, t.date, t.location, t.lat, t.lon, "
-    "t.distance, t.elevation_gain, t.duration, t.gpx, t.photos, t.tags, u.username";
+    "t.distance, t.elevation_gain, t.duration, t.gpx, t.photos, u.username";
 
 std::string Text(const SqlValue& value) {
   const auto* text = std::get_if<std::string>(&value);
@@ -79,15 +82,16 @@ std::string FileUrl(const std::string& origin, std::string_view collection, std:
          std::string(name);
 }
 
-std::string MediaTypeOf(std::string_view name) {
-  const size_t dot = name.rfind('.');
-  std::string ext = dot == std::string_view::npos ? "" : std::string(name.substr(dot + 1));
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
-  if (ext == "png") return "image/png";
-  if (ext == "webp") return "image/webp";
-  if (ext == "gif") return "image/gif";
-  return "application/octet-stream";
+// The Create of a trail's Note (named by the Note's IRI + "/activity"), addressed as the Note.
+Json CreateOf(Json note) {
+  Json create = {{"id", note["id"].get<std::string>() + "/activity"},
+                 {"type", "Create"},
+                 {"actor", note["attributedTo"]},
+                 {"published", note["published"]},
+                 {"to", note["to"]},
+                 {"cc", note["cc"]}};
+  create["object"] = std::move(note);
+  return create;
 }
 
 Json WithContext(Json document) {
@@ -200,7 +204,7 @@ util::Result<Json> ActivityPubDocuments::Actor(std::string_view handle) {
   if (!person.is_private && !person.bio.empty()) out["summary"] = TextToHtml(person.bio);
   if (!person.avatar.empty()) {
     out["icon"] = {{"type", "Image"},
-                   {"mediaType", MediaTypeOf(person.avatar)},
+                   {"mediaType", ContentTypeOfStoredName(person.avatar)},
                    {"url", FileUrl(iris_.origin(), "users", person.id, person.avatar)}};
   }
   return WithContext(std::move(out));
@@ -267,15 +271,14 @@ Json ActivityPubDocuments::TrailNote(const std::vector<SqlValue>& row,
   if (!figures.empty()) content += "<p>" + figures + "</p>";
   content += "<p><a href=\"" + EscapeHtml(page) + "\">" + EscapeHtml(page) + "</a></p>";
   const Json photos = Json::parse(Text(row[13]), nullptr, false);
-  if (photos.is_array()) {
-    for (const Json& photo : photos) {
-      if (!photo.is_string()) continue;
-      const std::string file = photo.get<std::string>();
-      attachment.push_back({{"type", "Image"},
-                            {"mediaType", MediaTypeOf(file)},
-                            {"url", FileUrl(iris_.origin(), "trails", id, file)}});
-      if (attachment.size() >= 8) break;
-    }
+  int photos_attached = 0;
+  for (const Json& photo : photos.is_array() ? photos : Json::array()) {
+    if (!photo.is_string()) continue;
+    const std::string file = photo.get<std::string>();
+    attachment.push_back({{"type", "Image"},
+                          {"mediaType", ContentTypeOfStoredName(file)},
+                          {"url", FileUrl(iris_.origin(), "trails", id, file)}});
+    if (++photos_attached == kMaxPhotosAttached) break;
   }
   if (const std::string gpx = Text(row[12]); !gpx.empty()) {
     attachment.push_back({{"type", "Document"},
@@ -317,20 +320,14 @@ util::Result<Json> ActivityPubDocuments::Trail(std::string_view id) {
                                                   FederatedPerson("u"),
                                               {std::string(id)}));
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
-    return WithContext(TrailNote(rows.rows[0], Text(rows.rows[0][15])));
+    return WithContext(TrailNote(rows.rows[0], Text(rows.rows[0][14])));
   });
 }
 
 util::Result<Json> ActivityPubDocuments::TrailCreate(std::string_view id) {
   CAIRN_ASSIGN_OR_RETURN(Json note, Trail(id));
   note.erase("@context");
-  return WithContext({{"id", iris_.Trail(id) + "/activity"},
-                      {"type", "Create"},
-                      {"actor", note["attributedTo"]},
-                      {"published", note["published"]},
-                      {"to", note["to"]},
-                      {"cc", note["cc"]},
-                      {"object", note}});
+  return WithContext(CreateOf(std::move(note)));
 }
 
 util::Result<Json> ActivityPubDocuments::Outbox(std::string_view handle, int page) {
@@ -349,16 +346,7 @@ util::Result<Json> ActivityPubDocuments::Outbox(std::string_view handle, int pag
                                  "? OFFSET ?",
                              {person.id, int64_t{kCollectionPageSize},
                               int64_t{(page - 1) * kCollectionPageSize}}));
-      for (const auto& row : rows.rows) {
-        Json note = TrailNote(row, person.username);
-        items.push_back({{"id", note["id"].get<std::string>() + "/activity"},
-                         {"type", "Create"},
-                         {"actor", note["attributedTo"]},
-                         {"published", note["published"]},
-                         {"to", note["to"]},
-                         {"cc", note["cc"]},
-                         {"object", std::move(note)}});
-      }
+      for (const auto& row : rows.rows) items.push_back(CreateOf(TrailNote(row, person.username)));
     }
     return CollectionPage(iris_.Outbox(person.username), total, page, std::move(items));
   });

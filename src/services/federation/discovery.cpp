@@ -1,10 +1,8 @@
 // WebFinger, NodeInfo and host-meta answered from the users table and the origin.
 #include "services/federation/discovery.h"
 
-#include <algorithm>
-#include <cctype>
-
 #include "services/federation/federated_people.h"
+#include "util/text.h"
 
 namespace cairn::services {
 namespace {
@@ -13,31 +11,24 @@ using Json = nlohmann::json;
 
 constexpr std::string_view kNodeInfoSchema = "http://nodeinfo.diaspora.software/ns/schema/2.1";
 
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-           return std::tolower(x) == std::tolower(y);
-         });
-}
-
-bool StartsWith(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
-// Users active since `days` ago: they made a trail, list, summit log or comment.
-int64_t ActiveUsers(storage::Connection& c, int days) {
-  const std::string since =
-      "strftime('%Y-%m-%d %H:%M:%fZ', 'now', '-" + std::to_string(days) + " days')";
-  auto rows = c.Query(
-      "SELECT count(*) FROM users u WHERE "
-      "EXISTS (SELECT 1 FROM trails t WHERE t.author = u.id AND t.created >= " +
-      since + ") OR EXISTS (SELECT 1 FROM lists l WHERE l.author = u.id AND l.created >= " + since +
-      ") OR EXISTS (SELECT 1 FROM summit_logs s WHERE s.author = u.id AND s.created >= " + since +
-      ") OR EXISTS (SELECT 1 FROM comments m WHERE m.author = u.id AND m.created >= " + since +
-      ")");
-  return rows.ok() && !rows->rows.empty()
-             ? static_cast<int64_t>(storage::AsNumber(rows->rows[0][0]))
-             : 0;
+// People active since `days` ago: they made a trail, list, summit log or comment. Remembered
+// until the next write, as the other counts (crawlers ask for NodeInfo again and again).
+util::Result<int64_t> ActiveUsers(storage::Connection& c, int days) {
+  constexpr char kSince[] = "strftime('%Y-%m-%d %H:%M:%fZ', 'now', ?)";
+  const std::string window = "-" + std::to_string(days) + " days";
+  CAIRN_ASSIGN_OR_RETURN(
+      auto rows,
+      c.QueryUntilChange(
+          std::string("SELECT count(*) FROM users u WHERE ") +
+              "EXISTS (SELECT 1 FROM trails t WHERE t.author = u.id AND t.created >= " + kSince +
+              ") OR EXISTS (SELECT 1 FROM lists l WHERE l.author = u.id AND l.created >= " +
+              kSince +
+              ") OR EXISTS (SELECT 1 FROM summit_logs s WHERE s.author = u.id AND s.created >= " +
+              kSince +
+              ") OR EXISTS (SELECT 1 FROM comments m WHERE m.author = u.id AND m.created >= " +
+              kSince + ")",
+          {window, window, window, window}));
+  return static_cast<int64_t>(storage::AsNumber(rows.rows[0][0]));
 }
 
 }  // namespace
@@ -52,23 +43,23 @@ util::Result<Json> FederationDiscovery::WebFinger(std::string_view resource) con
                                         settings_.authority);
   }
   std::string_view name;
-  if (StartsWith(resource, "acct:") || resource.find("://") == std::string_view::npos) {
-    std::string_view account = StartsWith(resource, "acct:") ? resource.substr(5) : resource;
+  if (resource.starts_with("acct:") || resource.find("://") == std::string_view::npos) {
+    std::string_view account = resource.starts_with("acct:") ? resource.substr(5) : resource;
     if (!account.empty() && account.front() == '@') account.remove_prefix(1);
     const size_t at = account.rfind('@');
     if (at == std::string_view::npos || at == 0) {
       return util::Error::InvalidArgument("resource must look like acct:name@host");
     }
-    if (!EqualsIgnoringCase(account.substr(at + 1), settings_.authority)) {
+    if (!util::EqualsIgnoringAsciiCase(account.substr(at + 1), settings_.authority)) {
       return util::Error::NotFound("No such person on this server.");
     }
     name = account.substr(0, at);
   } else {
     const std::string actor_prefix = iris_.Actor("");
     const std::string profile_prefix = iris_.ProfilePage("");
-    if (StartsWith(resource, actor_prefix)) {
+    if (resource.starts_with(actor_prefix)) {
       name = resource.substr(actor_prefix.size());
-    } else if (StartsWith(resource, profile_prefix)) {
+    } else if (resource.starts_with(profile_prefix)) {
       name = resource.substr(profile_prefix.size());
     } else {
       return util::Error::NotFound("No such person on this server.");
@@ -114,6 +105,8 @@ util::Result<Json> FederationDiscovery::NodeInfo() const {
     const auto count = [](const storage::QueryResult& r) {
       return static_cast<int64_t>(storage::AsNumber(r.rows[0][0]));
     };
+    CAIRN_ASSIGN_OR_RETURN(int64_t active_month, ActiveUsers(c, 30));
+    CAIRN_ASSIGN_OR_RETURN(int64_t active_halfyear, ActiveUsers(c, 180));
     return Json{
         {"version", "2.1"},
         {"software",
@@ -124,8 +117,8 @@ util::Result<Json> FederationDiscovery::NodeInfo() const {
         {"usage",
          {{"users",
            {{"total", count(users)},
-            {"activeMonth", ActiveUsers(c, 30)},
-            {"activeHalfyear", ActiveUsers(c, 180)}}},
+            {"activeMonth", active_month},
+            {"activeHalfyear", active_halfyear}}},
           {"localPosts", count(posts)}}},
         {"metadata", Json::object()}};
   });

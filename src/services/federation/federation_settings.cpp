@@ -1,18 +1,10 @@
 // --public-url read as an origin for IRIs and handles, and the rules for turning federation on.
 #include "services/federation/federation_settings.h"
 
-#include <algorithm>
-#include <cctype>
+#include "util/text.h"
 
 namespace cairn::services {
 namespace {
-
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 // The origin and authority of `url`, or why it cannot name this server's IRIs.
 util::Result<FederationSettings> OriginOf(std::string_view url) {
@@ -25,7 +17,7 @@ util::Result<FederationSettings> OriginOf(std::string_view url) {
   if (scheme_end == std::string_view::npos) {
     return util::Error::InvalidArgument("--public-url must start with http:// or https://");
   }
-  const std::string scheme = Lower(url.substr(0, scheme_end));
+  const std::string scheme = util::LowercaseAscii(url.substr(0, scheme_end));
   if (scheme != "http" && scheme != "https") {
     return util::Error::InvalidArgument("--public-url must start with http:// or https://");
   }
@@ -41,12 +33,10 @@ util::Result<FederationSettings> OriginOf(std::string_view url) {
   if (authority.empty() || authority.find('@') != std::string_view::npos) {
     return util::Error::InvalidArgument("--public-url has no usable host: " + std::string(url));
   }
-  std::string host = Lower(authority);
+  std::string host = util::LowercaseAscii(authority);
   // The scheme's own port is left out, as browsers and other servers write the origin.
   const std::string default_port = scheme == "https" ? ":443" : ":80";
-  if (host.size() > default_port.size() &&
-      host.compare(host.size() - default_port.size(), default_port.size(), default_port) == 0 &&
-      host.back() != ']') {
+  if (host.size() > default_port.size() && host.ends_with(default_port)) {
     host.resize(host.size() - default_port.size());
   }
   FederationSettings settings;

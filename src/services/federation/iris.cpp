@@ -1,16 +1,12 @@
 // IRIs of actors and objects under the server's origin.
 #include "services/federation/iris.h"
 
-#include <algorithm>
-#include <cctype>
+#include "util/text.h"
 
 namespace cairn::services {
 
 std::string FederationIris::Actor(std::string_view username) const {
-  std::string name(username);
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return origin_ + std::string(kActivityPubPath) + "/user/" + name;
+  return origin_ + std::string(kActivityPubPath) + "/user/" + util::LowercaseAscii(username);
 }
 
 std::string FederationIris::ProfilePage(std::string_view username) const {

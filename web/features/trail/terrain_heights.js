@@ -5,21 +5,27 @@
 import {h, keepFocus, toast} from '../../lib/dom.js';
 import {trails} from '../../lib/resources.js';
 
+const UNDO = {apply: false, label: "Use the file's heights", hint: "Gain, loss and the profile from the file's own altitudes again."};
+
 // What to offer for a coverage answer {elevation_source, points, covered, percent}:
 // {apply: true|false, label, hint} or null (nothing to offer). Pure.
 export function terrainAction(coverage) {
   if (!coverage || !(coverage.points > 0)) return null;
-  if (coverage.elevation_source === 'terrain') {
-    return {apply: false, label: "Use the file's heights", hint: "Gain, loss and the profile from the file's own altitudes again."};
-  }
+  if (coverage.elevation_source === 'terrain') return UNDO;
   if (coverage.covered !== coverage.points) return null;
   return {apply: true, label: 'Use terrain heights', hint: "Gain, loss and the profile from the server's terrain model instead of the file's altitudes, which phones measure poorly. The file is kept; this can be undone."};
 }
 
 // The button's slot: empty until the coverage is known, then the button (or nothing). A failed
-// look leaves it empty: the action is optional.
+// look leaves it empty: the action is optional. Undoing needs no coverage, so a trail already on
+// the terrain's heights gets its button without a request (the server reads the whole track
+// file to count coverage).
 export function terrainHeightsSlot(trail, {status, navigate}) {
   const slot = h('span', {class: 'terrain-heights'});
+  if (trail.elevation_source === 'terrain') {
+    slot.append(actionButton(trail, UNDO, {status, navigate}));
+    return slot;
+  }
   trails
     .terrainCoverage(trail.id)
     .then((coverage) => {
