@@ -17,7 +17,9 @@ CREATE TABLE users (
   bio              TEXT NOT NULL DEFAULT '',
   private          INTEGER NOT NULL DEFAULT 0,
   password_hash    TEXT NOT NULL,
-  token_key        TEXT NOT NULL
+  token_key        TEXT NOT NULL,
+  -- A remote person's actor IRI (federation); '' for the people of this server.
+  remote_actor     TEXT NOT NULL DEFAULT ''
 );
 CREATE UNIQUE INDEX users_username ON users (username COLLATE NOCASE);
 CREATE UNIQUE INDEX users_email ON users (email COLLATE NOCASE);
@@ -592,6 +594,188 @@ CREATE TABLE ap_keys (
 CREATE TRIGGER users_delete_ap_keys AFTER DELETE ON users BEGIN
   DELETE FROM ap_keys WHERE user = OLD.id;
 END;
+-- Federation, the exchange (schema 24): remote people are rows of users with their actor IRI in
+-- remote_actor (no password, never signing in), so that follows, likes and comments reference
+-- them like anyone and their Delete goes through the usual cascades.
+CREATE UNIQUE INDEX users_remote_actor ON users (remote_actor) WHERE remote_actor != '';
+-- What a remote person's actor document said, refreshed after a day and at once when their
+-- signature fails to verify (a rotated key).
+CREATE TABLE ap_actors (
+  user          TEXT PRIMARY KEY NOT NULL,
+  iri           TEXT NOT NULL,
+  inbox         TEXT NOT NULL,
+  shared_inbox  TEXT NOT NULL DEFAULT '',
+  key_id        TEXT NOT NULL,
+  public_pem    TEXT NOT NULL,
+  url           TEXT NOT NULL DEFAULT '',
+  fetched       INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX ap_actors_iri ON ap_actors (iri);
+CREATE INDEX ap_actors_key_id ON ap_actors (key_id);
+CREATE TRIGGER users_delete_ap_actors AFTER DELETE ON users BEGIN
+  DELETE FROM ap_actors WHERE user = OLD.id;
+END;
+-- Which local row a remote object or activity became (a reply: comments; a Like: trail_likes;
+-- a Follow: follows), so that its Undo, Update or Delete finds it; `actor` is the users row of
+-- the remote person it belongs to. Rows go with what they name.
+CREATE TABLE ap_objects (
+  iri       TEXT PRIMARY KEY NOT NULL,
+  family    TEXT NOT NULL,
+  local_id  TEXT NOT NULL,
+  actor     TEXT NOT NULL
+);
+CREATE INDEX ap_objects_local_id ON ap_objects (local_id);
+CREATE INDEX ap_objects_actor ON ap_objects (actor);
+-- Domains this server neither accepts nor sends anything from or to (`cairn federation block`).
+CREATE TABLE ap_blocked_domains (
+  domain   TEXT PRIMARY KEY NOT NULL,
+  created  TEXT NOT NULL
+);
+-- One row while federation is on (written at start): the triggers below record what to send
+-- only then.
+CREATE TABLE ap_switch (
+  since  TEXT NOT NULL
+);
+-- A row while an inbox applies a remote activity, in that transaction only: what it removes is
+-- the remote side's doing, not something to tell them about.
+CREATE TABLE ap_applying (
+  actor  TEXT NOT NULL
+);
+-- Local people whose doings go out: federation on, local, not opted out.
+CREATE VIEW ap_senders (id) AS
+  SELECT u.id FROM users u WHERE u.remote_actor = '' AND EXISTS (SELECT 1 FROM ap_switch)
+    AND NOT EXISTS (SELECT 1 FROM settings s WHERE s.user = u.id AND s.federation = 'off');
+-- What happened that other servers must hear of, written by the triggers below in the writer's
+-- transaction (so every path that writes, API, import or merge, is covered), and turned into
+-- deliveries by services/federation/outbox.h.
+CREATE TABLE ap_events (
+  id       INTEGER PRIMARY KEY,
+  created  TEXT NOT NULL,
+  kind     TEXT NOT NULL,
+  family   TEXT NOT NULL,
+  object   TEXT NOT NULL,
+  actor    TEXT NOT NULL,
+  target   TEXT NOT NULL DEFAULT '',
+  detail   TEXT NOT NULL DEFAULT ''
+);
+CREATE TRIGGER ap_trails_insert AFTER INSERT ON trails
+WHEN NEW.public = 1 AND NEW.author IN (SELECT id FROM ap_senders) BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor)
+    VALUES (strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'create', 'trails', NEW.id, NEW.author);
+END;
+CREATE TRIGGER ap_trails_update AFTER UPDATE OF public, name, description, date, distance,
+  duration, elevation_gain, location, photos, gpx ON trails
+WHEN (OLD.public = 1 OR NEW.public = 1) AND NEW.author IN (SELECT id FROM ap_senders) BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor)
+    VALUES (strftime('%Y-%m-%d %H:%M:%fZ', 'now'), CASE WHEN OLD.public = 0 THEN 'create'
+      WHEN NEW.public = 0 THEN 'delete' ELSE 'update' END, 'trails', NEW.id, NEW.author);
+END;
+CREATE TRIGGER ap_trails_delete AFTER DELETE ON trails
+WHEN OLD.public = 1 AND OLD.author IN (SELECT id FROM ap_senders) BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor)
+    VALUES (strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'delete', 'trails', OLD.id, OLD.author);
+END;
+CREATE TRIGGER ap_comments_insert AFTER INSERT ON comments
+WHEN NEW.author IN (SELECT id FROM ap_senders)
+  AND EXISTS (SELECT 1 FROM trails t WHERE t.id = NEW.trail AND t.public = 1) BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target)
+    VALUES (strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'create', 'comments', NEW.id, NEW.author,
+      NEW.trail);
+END;
+CREATE TRIGGER ap_comments_update AFTER UPDATE OF text ON comments
+WHEN NEW.author IN (SELECT id FROM ap_senders)
+  AND EXISTS (SELECT 1 FROM trails t WHERE t.id = NEW.trail AND t.public = 1) BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target)
+    VALUES (strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'update', 'comments', NEW.id, NEW.author,
+      NEW.trail);
+END;
+CREATE TRIGGER ap_comments_delete AFTER DELETE ON comments BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target)
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'delete', 'comments', OLD.id, OLD.author,
+      OLD.trail
+    WHERE OLD.author IN (SELECT id FROM ap_senders)
+      AND EXISTS (SELECT 1 FROM trails t WHERE t.id = OLD.trail AND t.public = 1);
+  DELETE FROM ap_objects WHERE local_id = OLD.id;
+END;
+CREATE TRIGGER ap_summit_logs_insert AFTER INSERT ON summit_logs
+WHEN NEW.author IN (SELECT id FROM ap_senders)
+  AND EXISTS (SELECT 1 FROM trails t WHERE t.id = NEW.trail AND t.public = 1) BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target)
+    VALUES (strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'create', 'summit_logs', NEW.id, NEW.author,
+      NEW.trail);
+END;
+CREATE TRIGGER ap_summit_logs_delete AFTER DELETE ON summit_logs
+WHEN OLD.author IN (SELECT id FROM ap_senders)
+  AND EXISTS (SELECT 1 FROM trails t WHERE t.id = OLD.trail AND t.public = 1) BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target)
+    VALUES (strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'delete', 'summit_logs', OLD.id, OLD.author,
+      OLD.trail);
+END;
+-- A local person follows a remote one: Follow. A remote person's follow of a local one is
+-- answered with Accept once it is accepted (at once for a public account).
+CREATE TRIGGER ap_follows_insert AFTER INSERT ON follows BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target)
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'follow', 'follows', NEW.id, NEW.follower,
+      NEW.followee
+    WHERE NEW.follower IN (SELECT id FROM ap_senders)
+      AND EXISTS (SELECT 1 FROM users u WHERE u.id = NEW.followee AND u.remote_actor != '');
+  INSERT INTO ap_events (created, kind, family, object, actor, target)
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'accept', 'follows', NEW.id, NEW.followee,
+      NEW.follower
+    WHERE NEW.status = 'accepted' AND NEW.followee IN (SELECT id FROM ap_senders)
+      AND EXISTS (SELECT 1 FROM users u WHERE u.id = NEW.follower AND u.remote_actor != '');
+END;
+CREATE TRIGGER ap_follows_accept AFTER UPDATE OF status ON follows
+WHEN OLD.status = 'pending' AND NEW.status = 'accepted'
+  AND NEW.followee IN (SELECT id FROM ap_senders)
+  AND EXISTS (SELECT 1 FROM users u WHERE u.id = NEW.follower AND u.remote_actor != '') BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target)
+    VALUES (strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'accept', 'follows', NEW.id, NEW.followee,
+      NEW.follower);
+END;
+-- Ending a follow here is an Undo of ours or a Reject of theirs, unless the remote side ended it.
+CREATE TRIGGER ap_follows_delete AFTER DELETE ON follows BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target, detail)
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'undo', 'follows', OLD.id, OLD.follower,
+      OLD.followee, ''
+    WHERE OLD.follower IN (SELECT id FROM ap_senders) AND NOT EXISTS (SELECT 1 FROM ap_applying)
+      AND EXISTS (SELECT 1 FROM users u WHERE u.id = OLD.followee AND u.remote_actor != '')
+    UNION ALL
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'reject', 'follows', OLD.id, OLD.followee,
+      OLD.follower, coalesce((SELECT o.iri FROM ap_objects o WHERE o.local_id = OLD.id), '')
+    WHERE OLD.followee IN (SELECT id FROM ap_senders) AND NOT EXISTS (SELECT 1 FROM ap_applying)
+      AND EXISTS (SELECT 1 FROM users u WHERE u.id = OLD.follower AND u.remote_actor != '');
+  DELETE FROM ap_objects WHERE local_id = OLD.id;
+END;
+-- A local person likes a remote person's trail, or takes the like back.
+CREATE TRIGGER ap_trail_likes_insert AFTER INSERT ON trail_likes
+WHEN NEW.user IN (SELECT id FROM ap_senders) AND EXISTS (SELECT 1 FROM trails t, users u
+  WHERE t.id = NEW.trail AND u.id = t.author AND u.remote_actor != '') BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target)
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'like', 'trail_likes', NEW.id, NEW.user,
+      t.author FROM trails t WHERE t.id = NEW.trail;
+END;
+CREATE TRIGGER ap_trail_likes_delete AFTER DELETE ON trail_likes BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target, detail)
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'undo', 'trail_likes', OLD.id, OLD.user,
+      t.author, OLD.trail FROM trails t, users u
+    WHERE t.id = OLD.trail AND u.id = t.author AND u.remote_actor != ''
+      AND OLD.user IN (SELECT id FROM ap_senders) AND NOT EXISTS (SELECT 1 FROM ap_applying);
+  DELETE FROM ap_objects WHERE local_id = OLD.id;
+END;
+-- Signed POSTs waiting to go out (services/federation/delivery_queue.h): one per activity and
+-- inbox (a shared inbox where the remote has one), retried with backoff for two days.
+CREATE TABLE ap_deliveries (
+  id            INTEGER PRIMARY KEY,
+  created       INTEGER NOT NULL,
+  sender        TEXT NOT NULL,
+  inbox         TEXT NOT NULL,
+  activity      TEXT NOT NULL,
+  attempts      INTEGER NOT NULL DEFAULT 0,
+  next_attempt  INTEGER NOT NULL,
+  last_error    TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX ap_deliveries_due ON ap_deliveries (next_attempt);
 -- One row per event for its recipient; `author` caused it (never the recipient); `mailed` is
 -- when it went out in an e-mail digest ('' not yet, '-' never: mail is off for its type).
 CREATE TABLE notifications (
