@@ -647,7 +647,7 @@ CREATE VIEW ap_senders (id) AS
     AND NOT EXISTS (SELECT 1 FROM settings s WHERE s.user = u.id AND s.federation = 'off');
 -- What happened that other servers must hear of, written by the triggers below in the writer's
 -- transaction (so every path that writes, API, import or merge, is covered), and turned into
--- deliveries by services/federation/outbox.h.
+-- deliveries by services/federation/activity_outbox.h.
 CREATE TABLE ap_events (
   id       INTEGER PRIMARY KEY,
   created  TEXT NOT NULL,
@@ -901,14 +901,15 @@ END;
 
 -- Notifications (migration 20, issue 19), written by triggers so that every writer makes them in
 -- its own transaction. Each trigger inserts into notifications_new, which keeps the rules in one
--- place: never for one's own action, only for a local user, no row when the recipient turned the
+-- place: never for one's own action, only for a local user (never a remote one), no row when the recipient turned the
 -- type's in-app delivery off (settings.notifications.<type>.web = false; missing means on), and
 -- mailed = '-' when its e-mail is off. Metadata keys follow wanderer's (trail_id, trail_name, ...);
 -- what the recipient may no longer see is taken out when it is read (services/feed/).
 CREATE VIEW notifications_new (recipient, author, type, metadata, created) AS
   SELECT NULL, NULL, NULL, NULL, NULL WHERE 0;
 CREATE TRIGGER notifications_new_insert INSTEAD OF INSERT ON notifications_new
-WHEN NEW.recipient IS NOT NEW.author AND EXISTS (SELECT 1 FROM users WHERE id = NEW.recipient)
+WHEN NEW.recipient IS NOT NEW.author AND EXISTS (SELECT 1 FROM users WHERE id = NEW.recipient
+  AND remote_actor = '')
   AND coalesce((SELECT json_extract(s.notifications, '$.' || NEW.type || '.web') FROM settings s
     WHERE s.user = NEW.recipient AND json_valid(s.notifications)), 1) != 0 BEGIN
   INSERT INTO notifications (id, created, updated, recipient, author, type, metadata, mailed)
@@ -1004,4 +1005,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 23;
+PRAGMA user_version = 24;

@@ -11,6 +11,7 @@
 #include "app/config.h"
 #include "app/dem_command.h"
 #include "app/doctor_command.h"
+#include "app/federation_command.h"
 #include "app/import_command.h"
 #include "app/user_command.h"
 
@@ -54,6 +55,8 @@ int main(int argc, char** argv) {
       return cairn::app::RunRestoreCommand(*config);
     case cairn::app::Command::kDem:
       return cairn::app::RunDemCommand(*config);
+    case cairn::app::Command::kFederation:
+      return cairn::app::RunFederationCommand(*config);
   }
   return 0;
 }

@@ -34,6 +34,7 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
     federation_discovery_routes_.emplace(*services.federation_discovery);
   }
   if (services.activitypub_documents) activitypub_routes_.emplace(*services.activitypub_documents);
+  if (services.inbox) inbox_routes_.emplace(*services.inbox);
 }
 
 void ApiRoutes::Register(http::Router& http_router) {
@@ -53,6 +54,7 @@ void ApiRoutes::Register(http::Router& http_router) {
   routing_routes_.Register(router);
   if (federation_discovery_routes_) federation_discovery_routes_->Register(router);
   if (activitypub_routes_) activitypub_routes_->Register(router);
+  if (inbox_routes_) inbox_routes_->Register(router);
   // Route groups a family may ask for beside its generic routes.
   const std::map<std::string, std::function<void()>> groups = {
       {"accounts", [&] { account_routes_.Register(router); }},

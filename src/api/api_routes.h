@@ -9,6 +9,7 @@
 #include "api/discovery/discovery_routes.h"
 #include "api/federation/activitypub_routes.h"
 #include "api/federation/discovery_routes.h"
+#include "api/federation/inbox_routes.h"
 #include "api/feed/feed_routes.h"
 #include "api/files/file_routes.h"
 #include "api/merge/merge_routes.h"
@@ -57,6 +58,7 @@ struct ApiServices {
   // ActivityPub's routes; null while federation is off (every federation path is then a 404).
   const services::FederationDiscovery* federation_discovery = nullptr;
   services::ActivityPubDocuments* activitypub_documents = nullptr;
+  services::Inbox* inbox = nullptr;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -96,6 +98,7 @@ class ApiRoutes {
   RoutingRoutes routing_routes_;
   std::optional<FederationDiscoveryRoutes> federation_discovery_routes_;
   std::optional<ActivityPubRoutes> activitypub_routes_;
+  std::optional<InboxRoutes> inbox_routes_;
 };
 
 }  // namespace cairn::api

@@ -23,6 +23,7 @@
 #include "services/health/request_metrics.h"
 #include "services/tracks/line_breaks_backfill.h"
 #include "util/log.h"
+#include "util/timestamp.h"
 #include "web/asset_catalog.h"
 #include "web/web_routes.h"
 
@@ -167,7 +168,8 @@ int RunServer(const Config& config) {
                          *c.routing,
                          *c.terrain_elevation,
                          c.federation_discovery.get(),
-                         c.activitypub_documents.get()},
+                         c.activitypub_documents.get(),
+                         c.inbox.get()},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});
@@ -187,6 +189,15 @@ int RunServer(const Config& config) {
                                .on_request = RecordInto(metrics)});
   if (auto bound = server.Bind(); !bound.ok()) return Fail(bound.error());
   std::jthread backfill = StartLineBreaksBackfill(c);
+  if (auto recording = services::ActivityOutbox::SetRecording(
+          *c.database, c.federation.enabled, util::FormatTimestamp(c.clock.NowMillis()));
+      !recording.ok()) {
+    return Fail(recording.error());
+  }
+  if (c.deliveries) {
+    c.deliveries->Start();
+    c.activity_outbox->Start([&deliveries = *c.deliveries] { deliveries.Wake(); });
+  }
   services::NotificationDigest digest(
       *c.database, *c.notifications, *c.outbox, c.clock,
       {.interval = std::chrono::seconds(config.mail_digest_seconds)});
@@ -211,6 +222,8 @@ int RunServer(const Config& config) {
   auto served = server.Serve();
   pthread_kill(signal_thread.native_handle(), SIGUSR1);  // wakes the thread if no signal came
   signal_thread.join();
+  if (c.activity_outbox) c.activity_outbox->Stop();
+  if (c.deliveries) c.deliveries->Stop();
   if (!served.ok()) return Fail(served.error());
   util::LogInfo("cairn: stopped");
   return 0;

@@ -152,6 +152,18 @@ util::Result<Config> ParseCategoryCommand(const std::vector<std::string>& args, 
   return config;
 }
 
+// `cairn federation <block DOMAIN|unblock DOMAIN|blocks|status> [--dir DIR]`.
+util::Result<Config> ParseFederationCommand(const std::vector<std::string>& args, Config config) {
+  config.command = Command::kFederation;
+  const AdminCommandSpec spec{
+      .name = "federation",
+      .actions = {{"block", 1}, {"unblock", 1}, {"blocks", 0}, {"status", 0}}};
+  CAIRN_ASSIGN_OR_RETURN(AdminCommand command, ParseAdminCommand(args, spec, config));
+  config.federation_action = command.action;
+  config.federation_args = std::move(command.args);
+  return config;
+}
+
 // `cairn import --user NAME [--dir DIR] [--max-track-mb N] PATH...`.
 util::Result<Config> ParseImportCommand(const std::vector<std::string>& args, Config config) {
   config.command = Command::kImport;
@@ -277,6 +289,8 @@ std::string UsageText() {
          "  cairn category rename ID|NAME NEW_NAME [--dir DATA_DIR]\n"
          "  cairn category delete ID|NAME [--dir DATA_DIR] [--yes]\n"
          "  cairn category list [--dir DATA_DIR]\n"
+         "  cairn federation block|unblock DOMAIN [--dir DATA_DIR]   no exchange with DOMAIN\n"
+         "  cairn federation blocks|status [--dir DATA_DIR]   the blocklist; deliveries waiting\n"
          "  cairn import --user USERNAME [--dir DATA_DIR] [--max-track-mb N] FILE_OR_FOLDER...\n"
          "  cairn doctor [--dir DATA_DIR] [--fix] [--min-free-mb N]\n"
          "  cairn backup [--dir DATA_DIR] [--to FILE] [--keep N]\n"
@@ -386,6 +400,7 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
   if (first == "backup") return ParseBackupCommand(args, std::move(config));
   if (first == "restore") return ParseRestoreCommand(args, std::move(config));
   if (first == "dem") return ParseDemCommand(args, std::move(config));
+  if (first == "federation") return ParseFederationCommand(args, std::move(config));
   if (first != "serve") {
     return util::Error::InvalidArgument("unknown command \"" + first + "\"");
   }

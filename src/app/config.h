@@ -19,6 +19,7 @@ enum class Command {
   kBackup,
   kRestore,
   kDem,
+  kFederation,
   kVersion,
   kHelp
 };
@@ -84,6 +85,10 @@ struct Config {
   std::string category_action;             // add, rename, delete, list
   std::vector<std::string> category_args;  // positional arguments after the action
   std::string category_image;              // add --image FILE
+  // `cairn federation <block|unblock|blocks|status> [DOMAIN]`: the domain blocklist and the
+  // delivery queue.
+  std::string federation_action;
+  std::vector<std::string> federation_args;
   // `cairn import --user NAME PATH...`: bulk import of GPS files.
   std::string import_user;
   std::vector<std::string> import_paths;

@@ -82,6 +82,33 @@ util::Result<std::optional<net::HttpClient>> ServerClientFrom(const ServerSettin
   return std::optional<net::HttpClient>(std::move(client).value());
 }
 
+// The exchange with other servers (federation on): one client for every request they make this
+// server send, remote people, the inbox, and the outbox and delivery queue (started by the app).
+util::Status BuildFederationExchange(Core& core) {
+  const services::FederationIris iris(core.federation.origin);
+  CAIRN_ASSIGN_OR_RETURN(
+      net::UrlClient client,
+      net::UrlClient::Create({.addresses = core.federation.allow_private
+                                               ? net::AddressRule::kAnyAddress
+                                               : net::AddressRule::kPublicOnly,
+                              .user_agent = std::string("cairn/") + CAIRN_VERSION + " (+" +
+                                            core.federation.origin + ")"}));
+  core.remote_actors = std::make_unique<services::RemoteActors>(*core.database, client, core.clock,
+                                                                core.federation.origin);
+  core.inbox = std::make_unique<services::Inbox>(*core.database, *core.records, *core.remote_actors,
+                                                 iris, core.clock);
+  core.deliveries = std::make_unique<services::DeliveryQueue>(
+      *core.database, *core.actor_keys, iris, client, core.clock, services::DeliveryOptions{});
+  core.activity_outbox = std::make_unique<services::ActivityOutbox>(
+      *core.database, *core.activitypub_documents, core.clock);
+  core.accounts->SetRemoteLookup(
+      [&remote = *core.remote_actors](std::string_view handle) -> util::Result<std::string> {
+        CAIRN_ASSIGN_OR_RETURN(services::RemoteActor actor, remote.ByHandle(handle));
+        return actor.user_id;
+      });
+  return util::OkStatus();
+}
+
 }  // namespace
 
 util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
@@ -189,6 +216,7 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
     core->actor_keys = std::make_unique<services::ActorKeys>(*core->database, core->clock);
     core->activitypub_documents = std::make_unique<services::ActivityPubDocuments>(
         *core->database, *core->actor_keys, services::FederationIris(core->federation.origin));
+    CAIRN_RETURN_IF_ERROR(BuildFederationExchange(*core));
   }
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);

@@ -20,10 +20,14 @@
 #include "services/core/record_service.h"
 #include "services/discovery/trail_discovery.h"
 #include "services/elevation/height_service.h"
+#include "services/federation/activity_outbox.h"
 #include "services/federation/activitypub_documents.h"
 #include "services/federation/actor_keys.h"
+#include "services/federation/delivery_queue.h"
 #include "services/federation/discovery.h"
 #include "services/federation/federation_settings.h"
+#include "services/federation/inbox.h"
+#include "services/federation/remote_actors.h"
 #include "services/feed/feed_service.h"
 #include "services/feed/notification_service.h"
 #include "services/files/disk_space_monitor.h"
@@ -93,6 +97,11 @@ struct Core {
   std::unique_ptr<services::FederationDiscovery> federation_discovery;
   std::unique_ptr<services::ActorKeys> actor_keys;
   std::unique_ptr<services::ActivityPubDocuments> activitypub_documents;
+  std::unique_ptr<services::RemoteActors> remote_actors;
+  std::unique_ptr<services::Inbox> inbox;
+  // Declared last: their threads stop before anything they use goes.
+  std::unique_ptr<services::DeliveryQueue> deliveries;
+  std::unique_ptr<services::ActivityOutbox> activity_outbox;
 };
 
 // Opens the data dir's database (creating or migrating it), reads or creates the installation

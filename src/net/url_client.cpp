@@ -157,6 +157,19 @@ util::Result<std::string> HostHeaderValue(std::string_view url) {
   return default_port ? host : host + ":" + port;
 }
 
+util::Result<std::string> OriginOf(std::string_view url) {
+  CAIRN_ASSIGN_OR_RETURN(CheckedUrl checked, CheckUrl(url));
+  CAIRN_ASSIGN_OR_RETURN(std::string authority, HostHeaderValue(url));
+  return util::LowercaseAscii(checked.scheme + "://" + authority);
+}
+
+util::Result<std::string> HostOf(std::string_view url) {
+  CAIRN_ASSIGN_OR_RETURN(CheckedUrl checked, CheckUrl(url));
+  std::string host = util::LowercaseAscii(UrlPart(checked.url.get(), CURLUPART_HOST));
+  if (host.size() > 1 && host.front() == '[') host = host.substr(1, host.size() - 2);
+  return host;
+}
+
 util::Result<std::string> RequestTargetOf(std::string_view url) {
   CAIRN_ASSIGN_OR_RETURN(CheckedUrl checked, CheckUrl(url));
   std::string target = UrlPart(checked.url.get(), CURLUPART_PATH);

@@ -101,4 +101,13 @@ util::Result<std::string> HostHeaderValue(std::string_view url);
 // InvalidArgument when `url` is not an absolute http(s) URL.
 util::Result<std::string> RequestTargetOf(std::string_view url);
 
+// "scheme://host[:port]" of `url` in lower case, the port only when it is not the scheme's
+// default: what an ActivityPub object's id must share with the URL it was fetched from.
+// InvalidArgument when `url` is not an absolute http(s) URL.
+util::Result<std::string> OriginOf(std::string_view url);
+
+// The host of `url` in lower case, without brackets for IPv6 ("example.org", "::1"): what a
+// domain block is matched against. InvalidArgument as OriginOf.
+util::Result<std::string> HostOf(std::string_view url);
+
 }  // namespace cairn::net

@@ -23,6 +23,20 @@ ALTER TABLE settings ADD COLUMN federation TEXT NOT NULL DEFAULT '';
       // 24: the exchange: remote people, their actors, what their activities became here, the
       // events to send and the delivery queue (docs/FEDERATION.md).
       {24, R"sql(ALTER TABLE users ADD COLUMN remote_actor TEXT NOT NULL DEFAULT '';
+-- Notifications are for the people of this server only (remote people have no inbox here).
+DROP TRIGGER notifications_new_insert;
+CREATE TRIGGER notifications_new_insert INSTEAD OF INSERT ON notifications_new
+WHEN NEW.recipient IS NOT NEW.author AND EXISTS (SELECT 1 FROM users WHERE id = NEW.recipient
+  AND remote_actor = '')
+  AND coalesce((SELECT json_extract(s.notifications, '$.' || NEW.type || '.web') FROM settings s
+    WHERE s.user = NEW.recipient AND json_valid(s.notifications)), 1) != 0 BEGIN
+  INSERT INTO notifications (id, created, updated, recipient, author, type, metadata, mailed)
+  VALUES (substr(lower(hex(randomblob(8))), 1, 15), NEW.created, NEW.created, NEW.recipient,
+    NEW.author, NEW.type, NEW.metadata,
+    CASE WHEN coalesce((SELECT json_extract(s.notifications, '$.' || NEW.type || '.email')
+      FROM settings s WHERE s.user = NEW.recipient AND json_valid(s.notifications)), 1) != 0
+    THEN '' ELSE '-' END);
+END;
 -- Federation, the exchange (schema 24): remote people are rows of users with their actor IRI in
 -- remote_actor (no password, never signing in), so that follows, likes and comments reference
 -- them like anyone and their Delete goes through the usual cascades.
@@ -76,7 +90,7 @@ CREATE VIEW ap_senders (id) AS
     AND NOT EXISTS (SELECT 1 FROM settings s WHERE s.user = u.id AND s.federation = 'off');
 -- What happened that other servers must hear of, written by the triggers below in the writer's
 -- transaction (so every path that writes, API, import or merge, is covered), and turned into
--- deliveries by services/federation/outbox.h.
+-- deliveries by services/federation/activity_outbox.h.
 CREATE TABLE ap_events (
   id       INTEGER PRIMARY KEY,
   created  TEXT NOT NULL,

@@ -24,16 +24,27 @@ INSERT INTO summit_logs (id, created, updated, author, trail, date, distance) VA
 )sql";
 
 constexpr const char* kDropStatistics = R"sql(
+-- 24's exchange tables, triggers and column first (its view reads 23's settings column).
+DROP TRIGGER ap_trails_insert; DROP TRIGGER ap_trails_update; DROP TRIGGER ap_trails_delete;
+DROP TRIGGER ap_comments_insert; DROP TRIGGER ap_comments_update; DROP TRIGGER ap_comments_delete;
+DROP TRIGGER ap_summit_logs_insert; DROP TRIGGER ap_summit_logs_delete;
+DROP TRIGGER ap_follows_insert; DROP TRIGGER ap_follows_accept; DROP TRIGGER ap_follows_delete;
+DROP TRIGGER ap_trail_likes_insert; DROP TRIGGER ap_trail_likes_delete;
+DROP TRIGGER users_delete_ap_actors; DROP VIEW ap_senders;
+DROP TABLE ap_actors; DROP TABLE ap_objects; DROP TABLE ap_blocked_domains; DROP TABLE ap_switch;
+DROP TABLE ap_applying; DROP TABLE ap_events; DROP TABLE ap_deliveries;
+DROP TRIGGER notifications_new_insert; DROP INDEX users_remote_actor;
+ALTER TABLE users DROP COLUMN remote_actor;
 DROP TRIGGER user_activities_trails_insert; DROP TRIGGER user_activities_trails_update;
 DROP TRIGGER user_activities_trails_delete; DROP TRIGGER user_activities_summit_logs_insert;
 DROP TRIGGER user_activities_summit_logs_update; DROP TRIGGER user_activities_summit_logs_delete;
 DROP VIEW user_activities_refresh; DROP TABLE user_activities;
 ALTER TABLE trails DROP COLUMN max_elevation;
 -- And what the migrations after 19 made (20: notifications' triggers, 21: the feed's indexes,
--- 22: the terrain's columns, 23: the actors' keys), which run again.
+-- 22: the terrain's columns, 23: the actors' keys, 24: the exchange), which run again.
 DROP TRIGGER notify_trail_share; DROP TRIGGER notify_list_share; DROP TRIGGER notify_comments;
 DROP TRIGGER notify_summit_logs; DROP TRIGGER notify_trail_likes; DROP TRIGGER notify_follows;
-DROP TRIGGER notify_follows_delete; DROP TRIGGER notifications_new_insert;
+DROP TRIGGER notify_follows_delete;
 DROP VIEW notifications_new;
 DROP INDEX lists_created; DROP INDEX summit_logs_created;
 DROP TRIGGER users_public_accepts_pending;

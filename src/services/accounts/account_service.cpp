@@ -178,13 +178,28 @@ util::Status AccountService::Delete(const Caller& caller, std::string_view id) {
 util::Result<std::vector<Json>> AccountService::SearchUsers(const Caller& caller,
                                                             const std::string& text, int limit) {
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to look up users.");
-  if (text.empty() || text.size() > 48) {
+  // "@ada" is ada; "@ada@example.org" is a person on another server.
+  const std::string_view name =
+      !text.empty() && text[0] == '@' ? std::string_view(text).substr(1) : std::string_view(text);
+  const size_t at = name.find('@');
+  const bool handle =
+      remote_lookup_ && at != std::string_view::npos && at > 0 && at + 1 < name.size();
+  if (name.empty() || name.size() > (handle ? 300 : 48)) {
     return util::Error::InvalidField("Failed to search users.", "q",
                                      "validation_length_out_of_range",
                                      "Type 1 to 48 characters of a username.");
   }
+  std::string remote_id;
+  if (handle) {
+    auto found = remote_lookup_(name);
+    if (found.ok()) {
+      remote_id = std::move(*found);
+    } else if (found.error().kind != util::ErrorKind::kNotFound) {
+      return std::move(found).error();
+    }
+  }
   std::string pattern;
-  for (char ch : text) {
+  for (char ch : name) {
     if (ch == '%' || ch == '_' || ch == '\\') pattern += '\\';
     pattern += ch;
   }
@@ -196,8 +211,12 @@ util::Result<std::vector<Json>> AccountService::SearchUsers(const Caller& caller
       ListPage prefixed,
       records_.List(caller, kUsers, first, {"t.username LIKE ? ESCAPE '\\'", {pattern}}));
   ListParams one{.per_page = 1, .rows = Rows::kViewable};
-  CAIRN_ASSIGN_OR_RETURN(ListPage exact, records_.List(caller, kUsers, one,
-                                                       {"t.username = ? COLLATE NOCASE", {text}}));
+  CAIRN_ASSIGN_OR_RETURN(
+      ListPage exact,
+      records_.List(caller, kUsers, one,
+                    remote_id.empty()
+                        ? storage::SqlFragment{"t.username = ? COLLATE NOCASE", {std::string(name)}}
+                        : storage::SqlFragment{"t.id = ?", {remote_id}}));
   std::vector<Json> users = std::move(prefixed.items);
   for (Json& user : exact.items) {
     const bool listed = std::any_of(users.begin(), users.end(),
@@ -258,7 +277,9 @@ util::Result<std::vector<AccountService::Summary>> AccountService::AdminList() {
   return database_.Read<std::vector<Summary>>(
       [&](storage::Connection& c) -> util::Result<std::vector<Summary>> {
         CAIRN_ASSIGN_OR_RETURN(
-            auto rows, c.Query("SELECT id, username, email, created FROM users ORDER BY rowid"));
+            auto rows,
+            c.Query("SELECT id, username, email, created FROM users WHERE remote_actor = '' "
+                    "ORDER BY rowid"));
         std::vector<Summary> out;
         for (const auto& row : rows.rows) {
           out.push_back({std::get<std::string>(row[0]), std::get<std::string>(row[1]),

@@ -1,6 +1,7 @@
 // Accounts: sign-up, the owner's profile operations, and the admin's account management.
 #pragma once
 
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -47,6 +48,11 @@ class AccountService {
   // Signed-in callers only: up to `limit` users whose username starts with `text`
   // (case-insensitive), for the share dialog. Private profiles match only their exact username,
   // so they cannot be browsed by prefix. Each record as Show would give it.
+  // Finds a person on another server by handle (federation on): "@ada@example.org" ->
+  // the id of the users row kept for them. NotFound when their server knows no such person.
+  using RemoteLookup = std::function<util::Result<std::string>(std::string_view handle)>;
+  void SetRemoteLookup(RemoteLookup lookup) { remote_lookup_ = std::move(lookup); }
+
   util::Result<std::vector<records::Json>> SearchUsers(const Caller& caller,
                                                        const std::string& text, int limit);
 
@@ -72,6 +78,7 @@ class AccountService {
   PasswordHasher& hasher_;
   const AuthService& auth_;
   const Options options_;
+  RemoteLookup remote_lookup_;
 };
 
 }  // namespace cairn::services

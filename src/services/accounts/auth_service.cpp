@@ -118,8 +118,9 @@ util::Result<Json> AuthService::Login(const Json& body, const std::string& clien
   auto found = database_.Read<std::optional<Found>>(
       [&](storage::Connection& c) -> util::Result<std::optional<Found>> {
         CAIRN_ASSIGN_OR_RETURN(
-            auto rows, c.Query("SELECT id, password_hash, token_key FROM users WHERE username = ? "
-                               "COLLATE NOCASE OR email = ? COLLATE NOCASE LIMIT 1",
+            auto rows, c.Query("SELECT id, password_hash, token_key FROM users WHERE (username = ? "
+                               "COLLATE NOCASE OR email = ? COLLATE NOCASE) AND remote_actor = '' "
+                               "LIMIT 1",
                                {identity, identity}));
         if (rows.rows.empty()) return std::optional<Found>();
         return std::optional<Found>(Found{std::get<std::string>(rows.rows[0][0]),
@@ -216,7 +217,8 @@ util::Status AuthService::RequestPasswordReset(const Json& body, const std::stri
       [&](storage::Connection& c) -> util::Result<std::optional<Account>> {
         CAIRN_ASSIGN_OR_RETURN(
             auto rows,
-            c.Query("SELECT id, username, email FROM users WHERE email = ? COLLATE NOCASE",
+            c.Query("SELECT id, username, email FROM users WHERE email = ? COLLATE NOCASE "
+                    "AND remote_actor = ''",
                     {email}));
         if (rows.rows.empty()) return std::optional<Account>();
         const std::string user = std::get<std::string>(rows.rows[0][0]);

@@ -20,7 +20,8 @@ const std::vector<std::string>& FollowUserFields() {
   return kFields;
 }
 
-// Refuses following oneself; the status follows the followee's `private` flag.
+// Refuses following oneself; the status follows the followee's `private` flag (pending for a
+// remote person until their server accepts).
 util::Status PrepareFollow(storage::Connection& connection, const Caller&, NewRecord& record) {
   const std::string followee = record.values.value("followee", "");
   if (followee == record.values.value("follower", "")) {
@@ -28,10 +29,12 @@ util::Status PrepareFollow(storage::Connection& connection, const Caller&, NewRe
                                      "followee", "validation_invalid_value",
                                      "You cannot follow yourself.");
   }
-  CAIRN_ASSIGN_OR_RETURN(auto rows,
-                         connection.Query("SELECT private FROM users WHERE id = ?", {followee}));
-  const bool is_private = !rows.rows.empty() && std::get<int64_t>(rows.rows[0][0]) != 0;
-  record.values["status"] = is_private ? kFollowPending : kFollowAccepted;
+  // A remote person's server answers with Accept or Reject (services/federation/inbox.h).
+  CAIRN_ASSIGN_OR_RETURN(
+      auto rows,
+      connection.Query("SELECT private OR remote_actor != '' FROM users WHERE id = ?", {followee}));
+  const bool waits = !rows.rows.empty() && std::get<int64_t>(rows.rows[0][0]) != 0;
+  record.values["status"] = waits ? kFollowPending : kFollowAccepted;
   return util::OkStatus();
 }
 

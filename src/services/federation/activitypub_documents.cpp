@@ -82,24 +82,6 @@ std::string FileUrl(const std::string& origin, std::string_view collection, std:
          std::string(name);
 }
 
-// The Create of a trail's Note (named by the Note's IRI + "/activity"), addressed as the Note.
-Json CreateOf(Json note) {
-  Json create = {{"id", note["id"].get<std::string>() + "/activity"},
-                 {"type", "Create"},
-                 {"actor", note["attributedTo"]},
-                 {"published", note["published"]},
-                 {"to", note["to"]},
-                 {"cc", note["cc"]}};
-  create["object"] = std::move(note);
-  return create;
-}
-
-Json WithContext(Json document) {
-  Json out = {{"@context", ActivityPubContext()}};
-  out.update(document);
-  return out;
-}
-
 // Page 0: the collection; pages 1..: one page of `items` (already cut to the page).
 Json CollectionPage(const std::string& base, int64_t total, int page, Json items) {
   if (page <= 0) {
@@ -120,6 +102,24 @@ Json CollectionPage(const std::string& base, int64_t total, int page, Json items
 }
 
 }  // namespace
+
+// The Create of a trail's Note (named by the Note's IRI + "/activity"), addressed as the Note.
+Json CreateOf(Json note) {
+  Json create = {{"id", note["id"].get<std::string>() + "/activity"},
+                 {"type", "Create"},
+                 {"actor", note["attributedTo"]},
+                 {"published", note["published"]},
+                 {"to", note["to"]},
+                 {"cc", note["cc"]}};
+  create["object"] = std::move(note);
+  return create;
+}
+
+Json WithContext(Json document) {
+  Json out = {{"@context", ActivityPubContext()}};
+  out.update(document);
+  return out;
+}
 
 Json ActivityPubContext() {
   return Json::array({"https://www.w3.org/ns/activitystreams",
@@ -170,7 +170,7 @@ util::Result<ActivityPubDocuments::Person> ActivityPubDocuments::FindPerson(
   CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query("SELECT u.id, u.username, u.created, u.bio, u.avatar, "
                                             "u.private FROM users u WHERE u.username = ? "
                                             "COLLATE NOCASE AND " +
-                                                FederatedPerson("u"),
+                                                LocalFederatedPerson("u"),
                                             {std::string(handle)}));
   if (rows.rows.empty()) return util::Error::NotFound("No such person on this server.");
   const auto& row = rows.rows[0];
@@ -229,12 +229,16 @@ util::Result<Json> ActivityPubDocuments::FollowCollection(std::string_view handl
     if (page > 0 && !person.is_private) {
       CAIRN_ASSIGN_OR_RETURN(
           auto rows,
-          c.Query("SELECT u.username FROM follows f JOIN users u ON u.id = f." + theirs +
-                      " WHERE f." + mine + " = ? AND f.status = 'accepted' AND " +
+          c.Query("SELECT u.username, u.remote_actor FROM follows f JOIN users u ON u.id = f." +
+                      theirs + " WHERE f." + mine + " = ? AND f.status = 'accepted' AND " +
                       FederatedPerson("u") + " ORDER BY f.created DESC, f.id LIMIT ? OFFSET ?",
                   {person.id, int64_t{kCollectionPageSize},
                    int64_t{(page - 1) * kCollectionPageSize}}));
-      for (const auto& row : rows.rows) items.push_back(iris_.Actor(Text(row[0])));
+      for (const auto& row : rows.rows) {
+        // A remote follower is named by its own IRI.
+        const std::string remote = Text(row[1]);
+        items.push_back(remote.empty() ? iris_.Actor(Text(row[0])) : remote);
+      }
     }
     // A private account tells how many, never who.
     if (person.is_private) {
@@ -317,7 +321,7 @@ util::Result<Json> ActivityPubDocuments::Trail(std::string_view id) {
     CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query(std::string("SELECT ") + kTrailColumns +
                                                   " FROM trails t JOIN users u ON u.id = t.author "
                                                   "WHERE t.id = ? AND t.public = 1 AND " +
-                                                  FederatedPerson("u"),
+                                                  LocalFederatedPerson("u"),
                                               {std::string(id)}));
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
     return WithContext(TrailNote(rows.rows[0], Text(rows.rows[0][14])));
@@ -371,7 +375,7 @@ util::Result<Json> ActivityPubDocuments::ReplyNote(std::string_view table,
                     ", a.username, o.username FROM " + std::string(table) +
                     " x JOIN trails t ON t.id = x.trail JOIN users a ON a.id = x.author "
                     "JOIN users o ON o.id = t.author WHERE x.id = ? AND t.public = 1 AND " +
-                    FederatedPerson("a") + " AND " + FederatedPerson("o"),
+                    LocalFederatedPerson("a") + " AND " + LocalFederatedPerson("o"),
                 {std::string(id)}));
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
     const auto& row = rows.rows[0];

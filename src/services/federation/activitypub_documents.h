@@ -72,6 +72,12 @@ class ActivityPubDocuments {
 // publicKey) and schema.org's PropertyValue (a trail's figures, as Mastodon shows them).
 nlohmann::json ActivityPubContext();
 
+// The Create of a Note (named by the Note's IRI + "/activity"), addressed as the Note.
+nlohmann::json CreateOf(nlohmann::json note);
+
+// `document` with ActivityPubContext() as its "@context".
+nlohmann::json WithContext(nlohmann::json document);
+
 // `text` as HTML-escaped paragraphs (blank lines part them, single newlines become <br>), for
 // Notes' content: people's text is never sent as markup.
 std::string TextToHtml(std::string_view text);

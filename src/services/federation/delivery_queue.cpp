@@ -8,6 +8,7 @@
 
 #include "activitypub/digest.h"
 #include "activitypub/request_signer.h"
+#include "services/federation/domain_blocks.h"
 #include "util/http_date.h"
 #include "util/log.h"
 #include "util/text.h"
@@ -33,31 +34,6 @@ std::string HostKeyOf(std::string_view inbox) {
   return authority.ok() ? util::LowercaseAscii(*authority) : std::string();
 }
 
-// The host of a Host header value, without port, brackets kept for IPv6, trailing dot removed.
-std::string BareHost(std::string_view authority) {
-  std::string_view host = authority;
-  if (host.starts_with('[')) {
-    host = host.substr(0, host.find(']') + 1);
-  } else if (const size_t colon = host.rfind(':'); colon != std::string_view::npos) {
-    host = host.substr(0, colon);
-  }
-  if (host.ends_with('.')) host.remove_suffix(1);
-  return util::LowercaseAscii(host);
-}
-
-// `host` and every domain it is under ("a.example.org", "example.org", "org"), the names a
-// block of any of which covers it. An address literal is only itself.
-std::vector<std::string> HostAndParents(const std::string& host) {
-  std::vector<std::string> names = {host};
-  const bool address =
-      host.starts_with('[') || host.find_first_not_of("0123456789.") == std::string::npos;
-  if (address) return names;
-  for (size_t dot = host.find('.'); dot != std::string::npos; dot = host.find('.', dot + 1)) {
-    if (dot + 1 < host.size()) names.push_back(host.substr(dot + 1));
-  }
-  return names;
-}
-
 // A UrlClient message reads "<display URL>: <reason>"; the row already names its inbox.
 std::string ShortReason(std::string_view message, std::string_view inbox) {
   const std::string prefix = DisplayUrl(inbox) + ": ";
@@ -65,18 +41,12 @@ std::string ShortReason(std::string_view message, std::string_view inbox) {
   return std::string(util::TruncateUtf8(message, kMaxReasonCharacters));
 }
 
-// Whether `inbox`'s host, or a domain it is under, is in ap_blocked_domains. InvalidArgument
-// when `inbox` is not an http(s) URL.
+// Whether `inbox`'s host, or a domain it is under, is blocked. InvalidArgument when `inbox` is
+// not an http(s) URL.
 util::Result<bool> IsBlockedInbox(storage::Connection& c, std::string_view inbox) {
-  auto authority = net::HostHeaderValue(inbox);
-  if (!authority.ok()) return util::Error::InvalidArgument("the inbox is not an http(s) URL");
-  // The blocklist is small and its names may have been typed in any case.
-  const storage::SqlFragment names =
-      storage::IdIn("lower(domain)", HostAndParents(BareHost(*authority)));
-  CAIRN_ASSIGN_OR_RETURN(
-      auto blocked,
-      c.Query("SELECT 1 FROM ap_blocked_domains WHERE " + names.sql + " LIMIT 1", names.params));
-  return !blocked.rows.empty();
+  auto host = net::HostOf(inbox);
+  if (!host.ok()) return util::Error::InvalidArgument("the inbox is not an http(s) URL");
+  return IsBlockedHost(c, *host);
 }
 
 int64_t ToSeconds(std::chrono::seconds duration) { return duration.count(); }

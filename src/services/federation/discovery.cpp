@@ -19,14 +19,14 @@ util::Result<int64_t> ActiveUsers(storage::Connection& c, int days) {
   CAIRN_ASSIGN_OR_RETURN(
       auto rows,
       c.QueryUntilChange(
-          std::string("SELECT count(*) FROM users u WHERE ") +
+          std::string("SELECT count(*) FROM users u WHERE u.remote_actor = '' AND (") +
               "EXISTS (SELECT 1 FROM trails t WHERE t.author = u.id AND t.created >= " + kSince +
               ") OR EXISTS (SELECT 1 FROM lists l WHERE l.author = u.id AND l.created >= " +
               kSince +
               ") OR EXISTS (SELECT 1 FROM summit_logs s WHERE s.author = u.id AND s.created >= " +
               kSince +
               ") OR EXISTS (SELECT 1 FROM comments m WHERE m.author = u.id AND m.created >= " +
-              kSince + ")",
+              kSince + "))",
           {window, window, window, window}));
   return static_cast<int64_t>(storage::AsNumber(rows.rows[0][0]));
 }
@@ -75,7 +75,7 @@ util::Result<Json> FederationDiscovery::WebFinger(std::string_view resource) con
         CAIRN_ASSIGN_OR_RETURN(auto rows,
                                c.Query("SELECT u.username FROM users u WHERE u.username = ? "
                                        "COLLATE NOCASE AND " +
-                                           FederatedPerson("u"),
+                                           LocalFederatedPerson("u"),
                                        {wanted}));
         if (rows.rows.empty()) {
           return util::Error::NotFound("No such person on this server.");
@@ -99,7 +99,8 @@ Json FederationDiscovery::NodeInfoLinks() const {
 
 util::Result<Json> FederationDiscovery::NodeInfo() const {
   return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
-    CAIRN_ASSIGN_OR_RETURN(auto users, c.QueryUntilChange("SELECT count(*) FROM users"));
+    CAIRN_ASSIGN_OR_RETURN(
+        auto users, c.QueryUntilChange("SELECT count(*) FROM users WHERE remote_actor = ''"));
     CAIRN_ASSIGN_OR_RETURN(auto posts,
                            c.QueryUntilChange("SELECT count(*) FROM trails WHERE public = 1"));
     const auto count = [](const storage::QueryResult& r) {

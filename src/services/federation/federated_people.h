@@ -9,9 +9,16 @@
 namespace cairn::services {
 
 // A condition true for a person (the users row under `alias`) who has not opted out.
+// Remote people (users.remote_actor set) have no settings and always count.
 inline std::string FederatedPerson(std::string_view alias) {
   return "NOT EXISTS (SELECT 1 FROM settings fs WHERE fs.user = " + std::string(alias) +
          ".id AND fs.federation = 'off')";
+}
+
+// A person of this server (not a remote one) who takes part: whom actors, WebFinger and
+// NodeInfo name.
+inline std::string LocalFederatedPerson(std::string_view alias) {
+  return std::string(alias) + ".remote_actor = '' AND " + FederatedPerson(alias);
 }
 
 }  // namespace cairn::services

@@ -2,6 +2,7 @@
 // pages people open for them. One place, so that what is published and what is looked up agree.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -9,6 +10,13 @@ namespace cairn::services {
 
 // The path every ActivityPub IRI of this server starts with.
 inline constexpr std::string_view kActivityPubPath = "/api/v1/activitypub";
+
+// One of this server's IRIs read back: "trail" and its id, "user" and a username, ...
+struct LocalIri {
+  std::string kind;  // "user", "trail", "comment", "summit-log", "activity"
+  std::string key;   // the id or username
+  std::string part;  // what follows: "inbox", "activity", ... ("" for none)
+};
 
 class FederationIris {
  public:
@@ -28,6 +36,9 @@ class FederationIris {
   std::string Comment(std::string_view id) const { return Object("comment", id); }
   std::string SummitLog(std::string_view id) const { return Object("summit-log", id); }
   std::string Activity(std::string_view id) const { return Object("activity", id); }
+  // `iri` read as one of this server's ("https://h/api/v1/activitypub/trail/abc" -> trail, abc);
+  // nullopt for any other IRI. Query and fragment are ignored.
+  std::optional<LocalIri> Parse(std::string_view iri) const;
   // The web app's pages.
   std::string ProfilePage(std::string_view username) const;
   std::string TrailPage(std::string_view id) const { return origin_ + "/trail/" + std::string(id); }

@@ -52,6 +52,20 @@ class FedifyPeer {
 
   const Json& info() const { return info_; }
   std::string actor() const { return info_["actor"]; }
+  int port() const { return port_; }
+
+  // GET /control/<what> ("received?type=Create", "following", ...).
+  Reply Get(const std::string& what) {
+    httplib::Client client("127.0.0.1", port_);
+    client.set_read_timeout(30, 0);
+    auto result = client.Get(("/control/" + what).c_str());
+    Reply reply;
+    if (!result) return reply;
+    reply.status = result->status;
+    reply.raw = result->body;
+    reply.body = Json::parse(result->body, nullptr, false);
+    return reply;
+  }
 
   // POST /control/<action> with `body`.
   Reply Control(const std::string& action, const Json& body) {

@@ -1,0 +1,245 @@
+// Events become activities here, rendered when they are sent (so an edit made since is what goes
+// out) and addressed to followers' shared inboxes or to the one remote person concerned.
+#include "services/federation/activity_outbox.h"
+
+#include "services/federation/delivery_queue.h"
+#include "util/log.h"
+#include "util/timestamp.h"
+
+namespace cairn::services {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr char kPublic[] = "https://www.w3.org/ns/activitystreams#Public";
+constexpr int kEventsPerRound = 50;
+
+std::string Text(const storage::SqlValue& value) {
+  return std::holds_alternative<std::string>(value) ? std::get<std::string>(value) : "";
+}
+
+}  // namespace
+
+struct ActivityOutbox::Event {
+  int64_t id = 0;
+  std::string kind, family, object, actor, target, detail;
+};
+
+util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(const Event& event) {
+  using Result = std::optional<Outgoing>;
+  const FederationIris& iris = documents_.iris();
+  struct People {
+    std::string username;    // the local person acting
+    std::string target_iri;  // the remote person concerned, if any
+    std::string target_inbox;
+    std::vector<std::string> followers;  // their followers' inboxes, one per server
+  };
+  CAIRN_ASSIGN_OR_RETURN(
+      std::optional<People> people,
+      database_.Read<std::optional<People>>(
+          [&](storage::Connection& c) -> util::Result<std::optional<People>> {
+            CAIRN_ASSIGN_OR_RETURN(
+                auto user, c.Query("SELECT username FROM users WHERE id = ? AND remote_actor = ''",
+                                   {event.actor}));
+            if (user.rows.empty()) return std::optional<People>();
+            People found{Text(user.rows[0][0]), "", "", {}};
+            if (!event.target.empty()) {
+              CAIRN_ASSIGN_OR_RETURN(
+                  auto target,
+                  c.Query("SELECT iri, inbox FROM ap_actors WHERE user = ?", {event.target}));
+              if (!target.rows.empty()) {
+                found.target_iri = Text(target.rows[0][0]);
+                found.target_inbox = Text(target.rows[0][1]);
+              }
+            }
+            CAIRN_ASSIGN_OR_RETURN(
+                auto inboxes,
+                c.Query("SELECT DISTINCT CASE WHEN a.shared_inbox != '' THEN a.shared_inbox "
+                        "ELSE a.inbox END FROM follows f JOIN ap_actors a ON a.user = f.follower "
+                        "WHERE f.followee = ? AND f.status = 'accepted'",
+                        {event.actor}));
+            for (const auto& row : inboxes.rows) found.followers.push_back(Text(row[0]));
+            return std::optional<People>(std::move(found));
+          }));
+  if (!people) return Result();  // the person is gone: nothing can be signed for them
+  const std::string actor = iris.Actor(people->username);
+  const std::string followers = iris.Followers(people->username);
+  const auto to_followers = [&](Json activity) {
+    return Result(Outgoing{WithContext(std::move(activity)), people->followers});
+  };
+  const auto to_target = [&](Json activity) {
+    if (people->target_inbox.empty()) return Result();
+    return Result(Outgoing{WithContext(std::move(activity)), {people->target_inbox}});
+  };
+  // A Note of this server, or nullopt when it is gone or no longer public.
+  const auto note_of = [&](util::Result<Json> note) -> util::Result<std::optional<Json>> {
+    if (!note.ok()) {
+      if (note.error().kind == util::ErrorKind::kNotFound) return std::optional<Json>();
+      return std::move(note).error();
+    }
+    Json object = std::move(*note);
+    object.erase("@context");
+    return std::optional<Json>(std::move(object));
+  };
+  const auto tombstone = [&](const std::string& iri) {
+    return to_followers({{"id", iri + "#delete"},
+                         {"type", "Delete"},
+                         {"actor", actor},
+                         {"to", {kPublic}},
+                         {"cc", {followers}},
+                         {"object", {{"id", iri}, {"type", "Tombstone"}}}});
+  };
+
+  if (event.family == "trails" || event.family == "comments" || event.family == "summit_logs") {
+    const std::string iri = event.family == "trails"     ? iris.Trail(event.object)
+                            : event.family == "comments" ? iris.Comment(event.object)
+                                                         : iris.SummitLog(event.object);
+    if (event.kind == "delete") return tombstone(iri);
+    const auto render = [&]() -> util::Result<Json> {
+      if (event.family == "trails") return documents_.Trail(event.object);
+      if (event.family == "comments") return documents_.Comment(event.object);
+      return documents_.SummitLog(event.object);
+    };
+    CAIRN_ASSIGN_OR_RETURN(std::optional<Json> note, note_of(render()));
+    if (!note) return Result();
+    if (event.kind == "create") return to_followers(CreateOf(std::move(*note)));
+    if (event.kind == "update") {
+      Json update = {{"id", iri + "#update-" + std::to_string(event.id)},
+                     {"type", "Update"},
+                     {"actor", actor},
+                     {"published", (*note)["updated"]},
+                     {"to", (*note)["to"]},
+                     {"cc", (*note)["cc"]}};
+      update["object"] = std::move(*note);
+      return to_followers(std::move(update));
+    }
+    return Result();
+  }
+  if (event.family == "follows" && !people->target_iri.empty()) {
+    const std::string follow = iris.Activity(event.object);
+    if (event.kind == "follow") {
+      return to_target(
+          {{"id", follow}, {"type", "Follow"}, {"actor", actor}, {"object", people->target_iri}});
+    }
+    if (event.kind == "undo") {
+      return to_target({{"id", follow + "/undo"},
+                        {"type", "Undo"},
+                        {"actor", actor},
+                        {"object",
+                         {{"id", follow},
+                          {"type", "Follow"},
+                          {"actor", actor},
+                          {"object", people->target_iri}}}});
+    }
+    if (event.kind == "accept" || event.kind == "reject") {
+      // Their Follow as they sent it: its id is what their server matches the answer with.
+      std::string their_follow = event.detail;
+      if (their_follow.empty()) {
+        CAIRN_ASSIGN_OR_RETURN(
+            their_follow,
+            database_.Read<std::string>([&](storage::Connection& c) -> util::Result<std::string> {
+              CAIRN_ASSIGN_OR_RETURN(
+                  auto rows, c.Query("SELECT iri FROM ap_objects WHERE local_id = ? AND family = "
+                                     "'follows' ORDER BY rowid DESC LIMIT 1",
+                                     {event.object}));
+              return rows.rows.empty() ? std::string() : Text(rows.rows[0][0]);
+            }));
+      }
+      Json their = {{"type", "Follow"}, {"actor", people->target_iri}, {"object", actor}};
+      if (!their_follow.empty()) their["id"] = their_follow;
+      const bool accept = event.kind == "accept";
+      return to_target({{"id", follow + (accept ? "/accept" : "/reject")},
+                        {"type", accept ? "Accept" : "Reject"},
+                        {"actor", actor},
+                        {"object", std::move(their)}});
+    }
+  }
+  return Result();
+}
+
+util::Status ActivityOutbox::SetRecording(storage::Database& database, bool on,
+                                          const std::string& now) {
+  CAIRN_RETURN_IF_ERROR(
+      database.Write<int64_t>([&](storage::Connection& c) -> util::Result<int64_t> {
+        CAIRN_RETURN_IF_ERROR(c.Execute("DELETE FROM ap_switch"));
+        if (!on) return c.Execute("DELETE FROM ap_events");
+        return c.Execute("INSERT INTO ap_switch (since) VALUES (?)", {now});
+      }));
+  return util::OkStatus();
+}
+
+util::Result<int> ActivityOutbox::Drain() {
+  int handled = 0;
+  for (;;) {
+    CAIRN_ASSIGN_OR_RETURN(
+        std::vector<Event> events,
+        database_.Read<std::vector<Event>>(
+            [&](storage::Connection& c) -> util::Result<std::vector<Event>> {
+              CAIRN_ASSIGN_OR_RETURN(
+                  auto rows, c.Query("SELECT id, kind, family, object, actor, target, detail FROM "
+                                     "ap_events ORDER BY id LIMIT ?",
+                                     {int64_t{kEventsPerRound}}));
+              std::vector<Event> out;
+              for (const auto& row : rows.rows) {
+                out.push_back({static_cast<int64_t>(storage::AsNumber(row[0])), Text(row[1]),
+                               Text(row[2]), Text(row[3]), Text(row[4]), Text(row[5]),
+                               Text(row[6])});
+              }
+              return out;
+            }));
+    if (events.empty()) return handled;
+    for (const Event& event : events) {
+      auto prepared = Prepare(event);
+      if (!prepared.ok()) {
+        // One event that cannot be read must not hold up every later one.
+        util::LogWarning("federation: event " + std::to_string(event.id) + " (" + event.kind + " " +
+                         event.family + ") is dropped: " + prepared.error().message);
+      }
+      const std::optional<Outgoing> outgoing =
+          prepared.ok() ? std::move(*prepared) : std::optional<Outgoing>();
+      const int64_t now = clock_.NowMillis() / 1000;
+      CAIRN_RETURN_IF_ERROR(
+          database_.Write<int64_t>([&](storage::Connection& c) -> util::Result<int64_t> {
+            if (outgoing) {
+              const std::string body = outgoing->activity.dump();
+              for (const std::string& inbox : outgoing->inboxes) {
+                CAIRN_RETURN_IF_ERROR(DeliveryQueue::Enqueue(c, event.actor, inbox, body, now));
+              }
+            }
+            return c.Execute("DELETE FROM ap_events WHERE id = ?", {event.id});
+          }));
+      ++handled;
+    }
+  }
+}
+
+void ActivityOutbox::Start(std::function<void()> delivered, std::chrono::milliseconds interval) {
+  std::lock_guard lock(mutex_);
+  if (thread_.joinable()) return;
+  stopping_ = false;
+  thread_ = std::thread([this, delivered = std::move(delivered), interval] {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+      lock.unlock();
+      auto drained = Drain();
+      if (!drained.ok()) {
+        util::LogError("federation: the outbox could not be drained: " + drained.error().message);
+      } else if (*drained > 0 && delivered) {
+        delivered();
+      }
+      lock.lock();
+      wake_.wait_for(lock, interval, [this] { return stopping_; });
+    }
+  });
+}
+
+void ActivityOutbox::Stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace cairn::services

@@ -1,0 +1,113 @@
+// Two Cairn servers on loopback, each federating: a person on one finds and follows a person on
+// the other (accepted at once by a public account, waiting for a private one's answer), both
+// sides keep the same follow, and ending it on either side reaches the other.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <thread>
+
+#include "api/federation/eventually.h"
+#include "api/test_server.h"
+
+namespace cairn::api_test {
+namespace {
+
+std::vector<std::string> Args() {
+  return {"--public-url", "{origin}", "--federation", "on", "--federation-allow-private"};
+}
+
+std::string HandleOn(const TestServer& server, const std::string& name) {
+  return "@" + name + "@127.0.0.1:" + std::to_string(server.port());
+}
+
+// `name` on `other` as `server` knows them, found by handle: their id here.
+std::string Find(TestServer& server, const std::string& token, const TestServer& other,
+                 const std::string& name) {
+  Reply found = server.Get("/api/v1/search/actor?q=" + Url(HandleOn(other, name)), token);
+  INFO(found.raw);
+  REQUIRE(found.status == 200);
+  REQUIRE(found.body.size() == 1);
+  return found.body[0]["id"];
+}
+
+size_t Count(TestServer& server, const std::string& path, const std::string& token) {
+  Reply r = server.Get(path, token);
+  return r.body.contains("items") ? r.body["items"].size() : size_t{99};
+}
+
+TEST_CASE("a person on one Cairn follows a person on another, and unfollows",
+          "[api][federation][two-servers]") {
+  TestServer one("", Args());
+  TestServer two("", Args());
+  auto [ada, ada_token] = one.CreateUser("ada");
+  auto [bea, bea_token] = two.CreateUser("bea");
+
+  const std::string bea_there = Find(one, ada_token, two, "bea");
+  Reply follow = one.Put("/api/v1/follow", {{"followee", bea_there}}, ada_token);
+  INFO(follow.raw);
+  REQUIRE(follow.status == 200);
+  const std::string follow_path = "/api/v1/follow/" + follow.body["id"].get<std::string>();
+  // bea's server keeps ada as a follower and accepts (bea's account is public).
+  REQUIRE(Eventually([&] { return one.Get(follow_path, ada_token).body["status"] == "accepted"; }));
+  Reply followers = two.Get(
+      "/api/v1/follow?filter=" + Url("followee='" + bea + "'") + "&expand=follower", bea_token);
+  REQUIRE(followers.body["items"].size() == 1);
+  CHECK(followers.body["items"][0]["expand"]["follower"]["username"] ==
+        "ada@127.0.0.1:" + std::to_string(one.port()));
+  CHECK(two.Get("/api/v1/activitypub/user/bea/followers?page=1").body["orderedItems"] ==
+        Json::array({one.origin() + "/api/v1/activitypub/user/ada"}));
+  CHECK(one.Get("/api/v1/activitypub/user/ada/following?page=1").body["orderedItems"] ==
+        Json::array({two.origin() + "/api/v1/activitypub/user/bea"}));
+
+  // ada unfollows: bea's server forgets the follower.
+  REQUIRE(one.Delete(follow_path, ada_token).status < 300);
+  CHECK(Eventually([&] {
+    return Count(two, "/api/v1/follow?filter=" + Url("followee='" + bea + "'"), bea_token) == 0;
+  }));
+}
+
+TEST_CASE("a private account on another Cairn answers a follow request",
+          "[api][federation][two-servers]") {
+  TestServer one("", Args());
+  TestServer two("", Args());
+  auto [ada, ada_token] = one.CreateUser("ada");
+  auto [cy, cy_token] = one.CreateUser("cyd");
+  auto [bea, bea_token] = two.CreateUser("bea");
+  REQUIRE(two.Put("/api/v1/settings", {{"privacy", {{"account", "private"}}}}, bea_token).status ==
+          200);
+  const std::string bea_there = Find(one, ada_token, two, "bea");
+  CHECK(Find(one, cy_token, two, "bea") == bea_there);  // one row for bea, whoever looks
+
+  Reply ada_follow = one.Put("/api/v1/follow", {{"followee", bea_there}}, ada_token);
+  Reply cy_follow = one.Put("/api/v1/follow", {{"followee", bea_there}}, cy_token);
+  REQUIRE(ada_follow.status == 200);
+  REQUIRE(cy_follow.status == 200);
+  // bea sees two requests; they wait.
+  Json requests;
+  REQUIRE(Eventually([&] {
+    requests =
+        two.Get("/api/v1/follow?filter=" + Url("followee='" + bea + "'") + "&expand=follower",
+                bea_token)
+            .body["items"];
+    return requests.size() == 2;
+  }));
+  for (const Json& request : requests) CHECK(request["status"] == "pending");
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  const std::string ada_path = "/api/v1/follow/" + ada_follow.body["id"].get<std::string>();
+  const std::string cy_path = "/api/v1/follow/" + cy_follow.body["id"].get<std::string>();
+  CHECK(one.Get(ada_path, ada_token).body["status"] == "pending");
+
+  // bea accepts ada and rejects cy; each answer reaches server one.
+  for (const Json& request : requests) {
+    const bool is_ada =
+        request["expand"]["follower"]["username"].get<std::string>().rfind("ada@", 0) == 0;
+    Reply answer = two.Post("/api/v1/follow/" + request["id"].get<std::string>(),
+                            {{"status", is_ada ? "accepted" : "rejected"}}, bea_token);
+    INFO(answer.raw);
+    REQUIRE(answer.status == 200);
+  }
+  CHECK(Eventually([&] { return one.Get(ada_path, ada_token).body["status"] == "accepted"; }));
+  CHECK(Eventually([&] { return one.Get(cy_path, cy_token).status == 404; }));
+}
+
+}  // namespace
+}  // namespace cairn::api_test
