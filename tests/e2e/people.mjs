@@ -86,6 +86,18 @@ export async function runPeopleSteps({browser, origin, out}) {
       await shot(amyPage, 'people-feed-desktop');
     });
 
+    await step('people: amy finds ben from the feed by name; the hit says she follows him', async () => {
+      const box = amyPage.getByRole('region', {name: 'Find people'});
+      await box.getByLabel('Name or handle').fill('be');
+      await box.getByRole('button', {name: 'Find', exact: true}).click();
+      const hit = box.locator('.people-hit').filter({hasText: 'ben'});
+      await hit.getByRole('button', {name: 'Following', exact: true}).waitFor();
+      expect(await hit.getByRole('link', {name: 'ben'}).getAttribute('href'), '/profile/@ben', 'the hit links to ben’s profile');
+      await box.getByLabel('Name or handle').fill('nobody-here');
+      await box.getByRole('button', {name: 'Find', exact: true}).click();
+      await box.getByText('No one found by that name.').waitFor();
+    });
+
     await step('people: amy likes the trail in her feed; the heart stays filled after a reload', async () => {
       const heart = amyPage.getByRole('button', {name: /^Like Ben Ridge/});
       await heart.click();

@@ -5,6 +5,7 @@ import {feed} from '../../lib/resources.js';
 import {formatDate, formatDistance} from '../../lib/format.js';
 import {authorLink} from '../../lib/people.js';
 import {trailCard} from '../trails/trail_card.js';
+import {findPeople} from './find_people.js';
 import {markLiked} from './like_button.js';
 
 const PER_PAGE = 10;
@@ -69,6 +70,7 @@ export default {
         {class: 'page narrow feed-page'},
         h('h1', null, 'Feed'),
         h('p', {class: 'muted'}, 'New trails, lists and summit logs of the people you follow, and your own.'),
+        findPeople({session, navigate: ctx.navigate}),
         status,
         list,
         more,
