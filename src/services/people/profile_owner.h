@@ -30,10 +30,15 @@ struct ProfileOwner {
   bool is_caller = false;
   // The caller's follow of this person, if any.
   std::optional<FollowState> follow;
+  // A person of another server (federation): their actor IRI and profile page there.
+  std::string remote_actor;
+  std::string remote_url;
 };
 
-// Finds the profile `handle` names for `caller`. NotFound for an empty handle, an unknown name or
-// a handle of another server (`@name@domain`; there is no federation).
+// Finds the profile `handle` names for `caller`. NotFound for an empty handle or an unknown name.
+// A handle of another server (`@name@domain`) names a remote person this server keeps (found
+// before by search or by their activities); Unauthorized for an anonymous caller, as nobody
+// outside may learn through this server whom it knows elsewhere.
 util::Result<ProfileOwner> FindProfileOwner(storage::Connection& connection, const Caller& caller,
                                             std::string_view handle);
 

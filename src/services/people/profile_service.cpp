@@ -65,6 +65,12 @@ util::Result<json> ProfileService::ShowProfile(const Caller& caller, std::string
     CAIRN_ASSIGN_OR_RETURN(ProfileOwner owner, FindProfileOwner(c, caller, handle));
     json profile = NameAndAvatar(owner.id, owner.username, owner.avatar, owner.private_account);
     profile["follow"] = FollowJson(owner.follow);
+    if (!owner.remote_actor.empty()) {
+      // A person of another server: what this server knows of them, and where they are.
+      profile["remote"] = true;
+      profile["uri"] = owner.remote_actor;
+      profile["url"] = owner.remote_url;
+    }
     if (owner.view == ProfileView::kFull) {
       profile["preferredUsername"] = owner.username;
       profile["acct"] = "@" + owner.username;

@@ -119,6 +119,16 @@ TEST_CASE("a Cairn person finds the Fedify actor by handle and follows it",
   REQUIRE(found.body.size() == 1);
   CHECK(found.body[0]["username"] == handle.substr(1));
   const std::string remote = found.body[0]["id"];
+  // Their profile here: what this server knows, and their page there; not to anonymous callers.
+  Reply profile = server.Get("/api/v1/profile/" + Url(handle), token);
+  INFO(profile.raw);
+  REQUIRE(profile.status == 200);
+  CHECK(profile.body["profile"]["remote"] == true);
+  CHECK(profile.body["profile"]["uri"] == peer.actor());
+  CHECK(profile.body["profile"]["username"] == handle.substr(1));
+  CHECK(profile.body["profile"]["trails"] == 0);
+  CHECK(server.Get("/api/v1/profile/" + Url(handle)).status == 401);
+  CHECK(server.Get("/api/v1/profile/" + Url("@nobody@example.org"), token).status == 404);
 
   Reply follow = server.Put("/api/v1/follow", {{"followee", remote}}, token);
   INFO(follow.raw);

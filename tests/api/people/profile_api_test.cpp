@@ -68,7 +68,9 @@ TEST_CASE("a profile shows its counts, bio and the caller's follow, by @name or 
   CHECK(server.Get("/api/v1/profile/@alice").body["profile"]["follow"].is_null());
 
   CHECK(server.Get("/api/v1/profile/@nobody").status == 404);
-  CHECK(server.Get("/api/v1/profile/@alice@elsewhere.example").status == 404);
+  // A handle of another server: only a signed-in caller learns whether this server knows them.
+  CHECK(server.Get("/api/v1/profile/@alice@elsewhere.example").status == 401);
+  CHECK(server.Get("/api/v1/profile/@alice@elsewhere.example", bob_token).status == 404);
   CHECK(server.Get("/api/v1/profile/@").status == 404);
 }
 

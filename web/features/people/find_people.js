@@ -20,9 +20,7 @@ export function lookupText(query = '') {
 
 function hit(person, follow, {session, navigate}) {
   const {name, server} = splitHandle(person.username);
-  const label = server
-    ? h('span', {class: 'person-name'}, name, h('span', {class: 'muted'}, ` on ${server}`))
-    : h('a', {class: 'person-name', href: `/profile/@${encodeURIComponent(person.username)}`}, name);
+  const label = h('a', {class: 'person-name', href: `/profile/@${person.username}`}, name, server ? h('span', {class: 'muted'}, ` on ${server}`) : null);
   return h('li', {class: 'people-hit'}, label, followButton({...person, follow}, {session, navigate}) || '');
 }
 

@@ -54,6 +54,15 @@ function avatarOf(profile, size) {
   return avatar(profile.collectionId ? profile : null, {name: profile.username, size, round: true});
 }
 
+// A person of another server: where to see all of them (their page there, an http(s) link the
+// server checked when it fetched them).
+function remoteNote(profile) {
+  if (!profile.remote) return null;
+  const server = String(profile.username || '').split('@')[1] || 'another server';
+  const link = /^https?:\/\//.test(profile.url || '') ? h('a', {href: profile.url, rel: 'noopener nofollow ugc', target: '_blank'}, `their page on ${server}`) : null;
+  return h('p', {class: 'muted profile-remote'}, `A person of ${server}: this page shows what this server knows of them`, link ? ['; see ', link, '.'] : '.');
+}
+
 function head(context, extra) {
   const {profile, session, navigate} = context;
   const follow = followButton(profile, {session, navigate, onChange: (next) => context.onFollow?.(next)});
@@ -67,6 +76,7 @@ function head(context, extra) {
       h('h1', null, profile.username),
       h('p', {class: 'muted profile-handle'}, profile.acct ? `@${String(profile.acct).replace(/^@/, '')}` : `@${profile.username}`, profile.private ? h('span', {class: 'badge private'}, 'Private account') : null),
       extra,
+      remoteNote(profile),
       h('div', {class: 'row profile-actions'}, follow),
     ),
   );

@@ -45,6 +45,7 @@ test('people found on another server show where they are and whether one follows
   const hits = box.querySelectorAll('.people-hit');
   assert.equal(hits.length, 2, 'one’s own account is not listed');
   assert.match(hits[0].textContent, /ben on trails\.example\.org/);
+  assert.equal(hits[0].querySelector('a').getAttribute('href'), '/profile/@ben@trails.example.org');
   assert.equal(hits[0].querySelector('button').textContent, 'Requested');
   assert.equal(hits[1].querySelector('a').getAttribute('href'), '/profile/@bea');
   assert.equal(hits[1].querySelector('button').textContent, 'Follow');
