@@ -751,9 +751,9 @@ END;
 CREATE TRIGGER ap_trail_likes_insert AFTER INSERT ON trail_likes
 WHEN NEW.user IN (SELECT id FROM ap_senders) AND EXISTS (SELECT 1 FROM trails t, users u
   WHERE t.id = NEW.trail AND u.id = t.author AND u.remote_actor != '') BEGIN
-  INSERT INTO ap_events (created, kind, family, object, actor, target)
+  INSERT INTO ap_events (created, kind, family, object, actor, target, detail)
     SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'like', 'trail_likes', NEW.id, NEW.user,
-      t.author FROM trails t WHERE t.id = NEW.trail;
+      t.author, NEW.trail FROM trails t WHERE t.id = NEW.trail;
 END;
 CREATE TRIGGER ap_trail_likes_delete AFTER DELETE ON trail_likes BEGIN
   INSERT INTO ap_events (created, kind, family, object, actor, target, detail)

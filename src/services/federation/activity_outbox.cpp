@@ -2,6 +2,8 @@
 // out) and addressed to followers' shared inboxes or to the one remote person concerned.
 #include "services/federation/activity_outbox.h"
 
+#include <algorithm>
+
 #include "services/federation/delivery_queue.h"
 #include "util/log.h"
 #include "util/timestamp.h"
@@ -33,6 +35,10 @@ util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(co
     std::string target_iri;  // the remote person concerned, if any
     std::string target_inbox;
     std::vector<std::string> followers;  // their followers' inboxes, one per server
+    // For a comment or summit log on a remote person's trail: where that person hears of it.
+    std::string trail_author_inbox;
+    // For a like of a remote person's trail: its IRI there.
+    std::string remote_trail;
   };
   CAIRN_ASSIGN_OR_RETURN(
       std::optional<People> people,
@@ -59,6 +65,21 @@ util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(co
                         "WHERE f.followee = ? AND f.status = 'accepted'",
                         {event.actor}));
             for (const auto& row : inboxes.rows) found.followers.push_back(Text(row[0]));
+            // The trail a comment, summit log (target) or like (detail) is on, when remote.
+            const std::string trail = event.family == "trail_likes" ? event.detail : event.target;
+            if (event.family != "trails" && !trail.empty()) {
+              CAIRN_ASSIGN_OR_RETURN(
+                  auto remote,
+                  c.Query("SELECT CASE WHEN a.shared_inbox != '' THEN a.shared_inbox ELSE "
+                          "a.inbox END, coalesce((SELECT m.iri FROM ap_objects m WHERE "
+                          "m.local_id = t.id AND m.family = 'trails'), '') FROM trails t JOIN "
+                          "ap_actors a ON a.user = t.author WHERE t.id = ?",
+                          {trail}));
+              if (!remote.rows.empty()) {
+                found.trail_author_inbox = Text(remote.rows[0][0]);
+                found.remote_trail = Text(remote.rows[0][1]);
+              }
+            }
             return std::optional<People>(std::move(found));
           }));
   if (!people) return Result();  // the person is gone: nothing can be signed for them
@@ -102,6 +123,12 @@ util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(co
     };
     CAIRN_ASSIGN_OR_RETURN(std::optional<Json> note, note_of(render()));
     if (!note) return Result();
+    // A reply to a remote person's trail goes to them as well.
+    if (event.family != "trails" && !people->trail_author_inbox.empty() &&
+        std::find(people->followers.begin(), people->followers.end(), people->trail_author_inbox) ==
+            people->followers.end()) {
+      people->followers.push_back(people->trail_author_inbox);
+    }
     if (event.kind == "create") return to_followers(CreateOf(std::move(*note)));
     if (event.kind == "update") {
       Json update = {{"id", iri + "#update-" + std::to_string(event.id)},
@@ -112,6 +139,17 @@ util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(co
                      {"cc", (*note)["cc"]}};
       update["object"] = std::move(*note);
       return to_followers(std::move(update));
+    }
+    return Result();
+  }
+  if (event.family == "trail_likes" && !people->remote_trail.empty()) {
+    const std::string like = iris.Activity(event.object);
+    const Json liked = {
+        {"id", like}, {"type", "Like"}, {"actor", actor}, {"object", people->remote_trail}};
+    if (event.kind == "like") return to_target(liked);
+    if (event.kind == "undo") {
+      return to_target(
+          {{"id", like + "/undo"}, {"type", "Undo"}, {"actor", actor}, {"object", liked}});
     }
     return Result();
   }

@@ -372,23 +372,33 @@ util::Result<Json> ActivityPubDocuments::ReplyNote(std::string_view table,
     CAIRN_ASSIGN_OR_RETURN(
         auto rows,
         c.Query("SELECT x.created, x.updated, x.text, x.trail, " + std::string(date_column) +
-                    ", a.username, o.username FROM " + std::string(table) +
+                    ", a.username, o.username, o.remote_actor, coalesce((SELECT m.iri FROM "
+                    "ap_objects m WHERE m.local_id = x.trail AND m.family = 'trails'), '') FROM " +
+                    std::string(table) +
                     " x JOIN trails t ON t.id = x.trail JOIN users a ON a.id = x.author "
                     "JOIN users o ON o.id = t.author WHERE x.id = ? AND t.public = 1 AND " +
-                    LocalFederatedPerson("a") + " AND " + LocalFederatedPerson("o"),
+                    LocalFederatedPerson("a") + " AND (" + LocalFederatedPerson("o") +
+                    " OR o.remote_actor != '')",
                 {std::string(id)}));
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
     const auto& row = rows.rows[0];
+    // On a remote person's trail (kept here for their followers): in reply to it as it is there.
+    const std::string remote_author = Text(row[7]);
+    const std::string remote_trail = Text(row[8]);
+    if (!remote_author.empty() && remote_trail.empty()) return util::Error::NotFound("Not found.");
+    const std::string trail = remote_author.empty() ? iris_.Trail(Text(row[3])) : remote_trail;
     Json note = {{"id", std::move(iri)},
                  {"type", "Note"},
                  {"attributedTo", iris_.Actor(Text(row[5]))},
-                 {"inReplyTo", iris_.Trail(Text(row[3]))},
+                 {"inReplyTo", trail},
                  {"content", TextToHtml(Text(row[2]))},
                  {"published", DateTime(Text(row[0]))},
                  {"updated", DateTime(Text(row[1]))},
-                 {"url", iris_.TrailPage(Text(row[3]))},
+                 {"url", remote_author.empty() ? iris_.TrailPage(Text(row[3])) : remote_trail},
                  {"to", {kPublic}},
-                 {"cc", {iris_.Actor(Text(row[6])), iris_.Followers(Text(row[5]))}}};
+                 {"cc",
+                  {remote_author.empty() ? iris_.Actor(Text(row[6])) : remote_author,
+                   iris_.Followers(Text(row[5]))}}};
     // A summit log's own date; comments have none ('').
     if (const std::string date = Text(row[4]); !date.empty()) note["startTime"] = DateTime(date);
     return WithContext(std::move(note));

@@ -101,8 +101,11 @@ util::Result<Json> FederationDiscovery::NodeInfo() const {
   return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
     CAIRN_ASSIGN_OR_RETURN(
         auto users, c.QueryUntilChange("SELECT count(*) FROM users WHERE remote_actor = ''"));
-    CAIRN_ASSIGN_OR_RETURN(auto posts,
-                           c.QueryUntilChange("SELECT count(*) FROM trails WHERE public = 1"));
+    CAIRN_ASSIGN_OR_RETURN(
+        auto posts,
+        c.QueryUntilChange("SELECT count(*) FROM trails t WHERE t.public = 1 AND NOT EXISTS "
+                           "(SELECT 1 FROM users u WHERE u.id = t.author AND "
+                           "u.remote_actor != '')"));
     const auto count = [](const storage::QueryResult& r) {
       return static_cast<int64_t>(storage::AsNumber(r.rows[0][0]));
     };

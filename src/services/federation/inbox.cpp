@@ -7,6 +7,8 @@
 #include "services/federation/domain_blocks.h"
 #include "services/federation/federated_people.h"
 #include "services/federation/html_text.h"
+#include "services/federation/remote_trail.h"
+#include "util/ids.h"
 #include "util/timestamp.h"
 
 namespace cairn::services {
@@ -205,12 +207,15 @@ struct Applying {
     const Json& note = Member(activity, "object");
     const std::string type = StringField(note, "type");
     const std::string note_id = IdOf(note);
-    // Only replies to this server's trails are kept; other posts concern nothing here.
+    // Replies to this server's trails become comments; a trail of someone followed here is kept;
+    // other posts concern nothing here.
     if ((type != "Note" && type != "Article") || note_id.empty()) return util::OkStatus();
     if (!SameOrigin(note_id, actor.iri)) {
       return util::Error::InvalidArgument("The object belongs to another server than the actor.");
     }
-    CAIRN_ASSIGN_OR_RETURN(std::string trail, PublicTrail(IdOf(Member(note, "inReplyTo"))));
+    const Json& in_reply_to = Member(note, "inReplyTo");
+    if (in_reply_to.is_null()) return KeepTrail(note, note_id);
+    CAIRN_ASSIGN_OR_RETURN(std::string trail, PublicTrail(IdOf(in_reply_to)));
     if (trail.empty()) return util::OkStatus();
     CAIRN_ASSIGN_OR_RETURN(auto remembered, Remembered(note_id));
     if (!remembered.first.empty()) return util::OkStatus();  // delivered twice
@@ -221,9 +226,49 @@ struct Applying {
     return Remember(note_id, kComments, made.value("id", ""));
   }
 
+  // A public post of someone people here follow that is a trail (it has a place or a GPS file):
+  // kept as their trail, public, so that it reaches their followers' feeds here. Anything else
+  // they post concerns nothing here.
+  util::Status KeepTrail(const Json& note, const std::string& note_id) {
+    if (!IsAddressedToPublic(note) && !IsAddressedToPublic(activity)) return util::OkStatus();
+    CAIRN_ASSIGN_OR_RETURN(std::string follow,
+                           SingleId("SELECT id FROM follows WHERE followee = ? AND status = "
+                                    "'accepted' LIMIT 1",
+                                    {actor.user_id}));
+    if (follow.empty()) return util::OkStatus();
+    const std::optional<RemoteTrailFields> fields = ReadRemoteTrail(note);
+    if (!fields) return util::OkStatus();
+    if (IdOf(Member(note, "attributedTo")) != actor.iri) {
+      return util::Error::InvalidArgument("The object is attributed to another actor.");
+    }
+    CAIRN_ASSIGN_OR_RETURN(auto remembered, Remembered(note_id));
+    if (!remembered.first.empty()) return util::OkStatus();  // delivered twice
+    const std::string id = util::NewRecordId();
+    CAIRN_RETURN_IF_ERROR(c.Execute(
+        "INSERT INTO trails (id, created, updated, author, name, public, date, description, "
+        "location, lat, lon, distance, elevation_gain, duration) "
+        "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
+        {id, now, now, actor.user_id, fields->name, fields->date, fields->description,
+         fields->place, fields->lat, fields->lon, fields->distance, fields->elevation_gain,
+         fields->duration}));
+    return Remember(note_id, kTrails, id);
+  }
+
   util::Status Update() {
     const Json& note = Member(activity, "object");
     CAIRN_ASSIGN_OR_RETURN(auto remembered, Remembered(IdOf(note)));
+    if (remembered.first == kTrails) {
+      if (IdOf(Member(note, "attributedTo")) != actor.iri) return util::OkStatus();
+      const std::optional<RemoteTrailFields> fields = ReadRemoteTrail(note);
+      if (!fields) return util::OkStatus();
+      CAIRN_RETURN_IF_ERROR(c.Execute(
+          "UPDATE trails SET updated = ?, name = ?, date = ?, description = ?, location = ?, "
+          "lat = ?, lon = ?, distance = ?, elevation_gain = ?, duration = ? WHERE id = ?",
+          {now, fields->name, fields->date, fields->description, fields->place, fields->lat,
+           fields->lon, fields->distance, fields->elevation_gain, fields->duration,
+           remembered.second}));
+      return util::OkStatus();
+    }
     if (remembered.first != kComments) return util::OkStatus();
     CAIRN_ASSIGN_OR_RETURN(std::string text, ReplyText(note));
     CAIRN_RETURN_IF_ERROR(

@@ -142,6 +142,31 @@ TEST_CASE("a Cairn person finds the Fedify actor by handle and follows it",
   REQUIRE(followers.body["followers"].size() == 1);
   CHECK(followers.body["followers"][0]["actor"] == cairn.ap + "/user/ada");
 
+  // What the Fedify actor posts publicly: a trail (a Note with a place) is kept for ada's feed,
+  // a plain status is not.
+  const std::string fedi = peer.actor();
+  const Json pub = Json::array({"https://www.w3.org/ns/activitystreams#Public"});
+  for (const auto& [id, note] : std::vector<std::pair<std::string, Json>>{
+           {"t1",
+            {{"type", "Note"},
+             {"content", "<p>Lakeside loop</p>"},
+             {"location", {{"type", "Place"}, {"latitude", 46.5}, {"longitude", 7.9}}}}},
+           {"s1", {{"type", "Note"}, {"content", "<p>Just a status</p>"}}}}) {
+    Json object = note;
+    object["id"] = fedi + "/notes/" + id;
+    object["attributedTo"] = fedi;
+    object["to"] = pub;
+    Reply sent = peer.Control("raw-post",
+                              {{"inbox", server.origin() + "/api/v1/activitypub/inbox"},
+                               {"activity", {{"type", "Create"}, {"to", pub}, {"object", object}}},
+                               {"tamper", "none"}});
+    INFO(sent.raw);
+    CHECK(sent.body["status"] == 202);
+  }
+  const std::string feed = server.Get("/api/v1/feed?expand=item", token).raw;
+  CHECK(feed.find("Lakeside loop") != std::string::npos);
+  CHECK(feed.find("Just a status") == std::string::npos);
+
   // Unfollowing here sends the Undo.
   REQUIRE(server.Delete("/api/v1/follow/" + follow.body["id"].get<std::string>(), token).status <
           300);

@@ -65,6 +65,77 @@ TEST_CASE("a person on one Cairn follows a person on another, and unfollows",
   }));
 }
 
+TEST_CASE("a followed person's trail on another Cairn reaches the feed, takes likes and comments",
+          "[api][federation][two-servers]") {
+  TestServer one("", Args());
+  TestServer two("", Args());
+  auto [ada, ada_token] = one.CreateUser("ada");
+  auto [bea, bea_token] = two.CreateUser("bea");
+  const std::string bea_there = Find(one, ada_token, two, "bea");
+  Reply follow = one.Put("/api/v1/follow", {{"followee", bea_there}}, ada_token);
+  const std::string follow_path = "/api/v1/follow/" + follow.body["id"].get<std::string>();
+  REQUIRE(Eventually([&] { return one.Get(follow_path, ada_token).body["status"] == "accepted"; }));
+
+  // bea publishes a trail with a place and figures; a private one stays home.
+  const std::string trail = two.CreateTrail(bea_token, bea,
+                                            {{"name", "Ridge walk"},
+                                             {"public", true},
+                                             {"description", "Up & over."},
+                                             {"date", "2024-06-01"},
+                                             {"lat", 53.07},
+                                             {"lon", -4.08},
+                                             {"location", "Snowdon"},
+                                             {"distance", 12300},
+                                             {"elevation_gain", 678}});
+  two.CreateTrail(bea_token, bea,
+                  {{"name", "Secret bothy"}, {"public", false}, {"lat", 1}, {"lon", 1}});
+  Json entry;
+  REQUIRE(Eventually([&] {
+    Reply feed = one.Get("/api/v1/feed?expand=item", ada_token);
+    for (const Json& item : feed.body["items"]) {
+      if (item["type"] == "trail") entry = item;
+    }
+    return !entry.is_null();
+  }));
+  const Json copy = entry["expand"]["item"];
+  CHECK(copy["name"] == "Ridge walk");
+  CHECK(copy["location"] == "Snowdon");
+  CHECK(copy["distance"] == Approx(12300).margin(50));
+  CHECK(copy["elevation_gain"] == Approx(678));
+  const std::string here = copy["id"];
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  CHECK(one.Get("/api/v1/feed?expand=item", ada_token).raw.find("Secret bothy") ==
+        std::string::npos);
+
+  // ada likes and answers it here; bea's server counts the like and shows the comment.
+  REQUIRE(one.Put("/api/v1/trail-like", {{"trail", here}}, ada_token).status == 200);
+  Reply comment = one.Put("/api/v1/comment",
+                          {{"author", ada}, {"trail", here}, {"text", "Lovely!"}}, ada_token);
+  INFO(comment.raw);
+  REQUIRE(comment.status == 200);
+  CHECK(Eventually(
+      [&] { return two.Get("/api/v1/trail/" + trail, bea_token).body["like_count"] == 1; }));
+  Json comments;
+  CHECK(Eventually([&] {
+    comments = two.Get("/api/v1/comment?filter=" + Url("trail='" + trail + "'") + "&expand=author",
+                       bea_token)
+                   .body;
+    return comments.size() == 1;
+  }));
+  if (comments.size() == 1) {
+    CHECK(comments[0]["text"] == "Lovely!");
+    CHECK(comments[0]["expand"]["author"]["username"] ==
+          "ada@127.0.0.1:" + std::to_string(one.port()));
+  }
+  // Taking the like back reaches bea's server; bea deleting the trail removes the copy here.
+  REQUIRE(one.Send("POST", "/api/v1/trail-like/delete", ada_token, Json{{"trail", here}}.dump())
+              .status < 300);
+  CHECK(Eventually(
+      [&] { return two.Get("/api/v1/trail/" + trail, bea_token).body["like_count"] == 0; }));
+  REQUIRE(two.Delete("/api/v1/trail/" + trail, bea_token).status < 300);
+  CHECK(Eventually([&] { return one.Get("/api/v1/trail/" + here, ada_token).status == 404; }));
+}
+
 TEST_CASE("a private account on another Cairn answers a follow request",
           "[api][federation][two-servers]") {
   TestServer one("", Args());
