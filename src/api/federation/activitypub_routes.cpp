@@ -66,6 +66,8 @@ void ActivityPubRoutes::Register(ApiRouter& router) {
       [this](const http::Request& r) { return documents_.Trail(r.PathParam("id")); });
   Get(router, base + "/trail/:id/activity",
       [this](const http::Request& r) { return documents_.TrailCreate(r.PathParam("id")); });
+  Get(router, base + "/activity/:id",
+      [this](const http::Request& r) { return documents_.Activity(r.PathParam("id")); });
   Get(router, base + "/comment/:id",
       [this](const http::Request& r) { return documents_.Comment(r.PathParam("id")); });
   Get(router, base + "/summit-log/:id",

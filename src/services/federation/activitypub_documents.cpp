@@ -334,6 +334,45 @@ util::Result<Json> ActivityPubDocuments::TrailCreate(std::string_view id) {
   return WithContext(CreateOf(std::move(note)));
 }
 
+util::Result<Json> ActivityPubDocuments::Activity(std::string_view id) {
+  // A public trail's Create, as at /trail/{id}/activity.
+  if (auto create = TrailCreate(id);
+      create.ok() || create.error().kind != util::ErrorKind::kNotFound) {
+    return create;
+  }
+  return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    // What a person here sent someone on another server: a Follow, a Like of their trail. Never
+    // a private account's (whom it follows or likes is theirs to show).
+    CAIRN_ASSIGN_OR_RETURN(
+        auto follow,
+        c.Query("SELECT u.username, o.remote_actor FROM follows f JOIN users u ON u.id = "
+                "f.follower JOIN users o ON o.id = f.followee WHERE f.id = ? AND "
+                "o.remote_actor != '' AND u.private = 0 AND " +
+                    LocalFederatedPerson("u"),
+                {std::string(id)}));
+    if (!follow.rows.empty()) {
+      return WithContext({{"id", iris_.Activity(id)},
+                          {"type", "Follow"},
+                          {"actor", iris_.Actor(Text(follow.rows[0][0]))},
+                          {"object", Text(follow.rows[0][1])}});
+    }
+    CAIRN_ASSIGN_OR_RETURN(
+        auto like,
+        c.Query("SELECT u.username, m.iri FROM trail_likes l JOIN users u ON u.id = l.user JOIN "
+                "ap_objects m ON m.local_id = l.trail AND m.family = 'trails' WHERE l.id = ? AND "
+                "u.private = 0 AND " +
+                    LocalFederatedPerson("u"),
+                {std::string(id)}));
+    if (!like.rows.empty()) {
+      return WithContext({{"id", iris_.Activity(id)},
+                          {"type", "Like"},
+                          {"actor", iris_.Actor(Text(like.rows[0][0]))},
+                          {"object", Text(like.rows[0][1])}});
+    }
+    return util::Error::NotFound("Not found.");
+  });
+}
+
 util::Result<Json> ActivityPubDocuments::Outbox(std::string_view handle, int page) {
   return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
     CAIRN_ASSIGN_OR_RETURN(Person person, FindPerson(c, handle));

@@ -43,6 +43,10 @@ class ActivityPubDocuments {
   // /summit-log/{id}: NotFound unless the trail is public.
   util::Result<nlohmann::json> Trail(std::string_view id);
   util::Result<nlohmann::json> TrailCreate(std::string_view id);
+  // GET /activitypub/activity/{id}: a public trail's Create (the trail's id), or what a person
+  // here with a public account sent someone on another server (a Follow, a Like of their
+  // trail: the follow's or like's id). NotFound otherwise.
+  util::Result<nlohmann::json> Activity(std::string_view id);
   util::Result<nlohmann::json> Comment(std::string_view id);
   util::Result<nlohmann::json> SummitLog(std::string_view id);
 

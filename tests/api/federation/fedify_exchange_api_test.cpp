@@ -140,6 +140,14 @@ TEST_CASE("a Cairn person finds the Fedify actor by handle and follows it",
   }));
   Reply followers = peer.Get("followers");
   REQUIRE(followers.body["followers"].size() == 1);
+  // The Follow is served at its IRI, and Fedify reads it there.
+  const std::string follow_iri =
+      server.origin() + "/api/v1/activitypub/activity/" + follow.body["id"].get<std::string>();
+  Reply looked = peer.Control("lookup", {{"target", follow_iri}});
+  INFO(looked.raw);
+  CHECK(looked.body["type"] == "Follow");
+  CHECK(looked.body["object"]["object"] == peer.actor());
+  CHECK(server.Get("/api/v1/activitypub/activity/nosuchactivity1").status == 404);
   CHECK(followers.body["followers"][0]["actor"] == cairn.ap + "/user/ada");
 
   // What the Fedify actor posts publicly: a trail (a Note with a place) is kept for ada's feed,
