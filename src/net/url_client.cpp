@@ -163,6 +163,12 @@ util::Result<std::string> OriginOf(std::string_view url) {
   return util::LowercaseAscii(checked.scheme + "://" + authority);
 }
 
+bool SameOrigin(std::string_view a, std::string_view b) {
+  auto origin_a = OriginOf(a);
+  auto origin_b = OriginOf(b);
+  return origin_a.ok() && origin_b.ok() && *origin_a == *origin_b;
+}
+
 util::Result<std::string> HostOf(std::string_view url) {
   CAIRN_ASSIGN_OR_RETURN(CheckedUrl checked, CheckUrl(url));
   std::string host = util::LowercaseAscii(UrlPart(checked.url.get(), CURLUPART_HOST));

@@ -106,6 +106,9 @@ util::Result<std::string> RequestTargetOf(std::string_view url);
 // InvalidArgument when `url` is not an absolute http(s) URL.
 util::Result<std::string> OriginOf(std::string_view url);
 
+// Whether two URLs have one origin (false when either is not an absolute http(s) URL).
+bool SameOrigin(std::string_view a, std::string_view b);
+
 // The host of `url` in lower case, without brackets for IPv6 ("example.org", "::1"): what a
 // domain block is matched against. InvalidArgument as OriginOf.
 util::Result<std::string> HostOf(std::string_view url);

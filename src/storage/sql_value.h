@@ -19,6 +19,12 @@ inline double AsNumber(const SqlValue& value) {
   return 0;
 }
 
+// A text column's value: "" for NULL or a number.
+inline std::string AsText(const SqlValue& value) {
+  const auto* text = std::get_if<std::string>(&value);
+  return text ? *text : std::string();
+}
+
 // A piece of SQL with its `?` placeholders' values, in order. Never holds user text inline.
 struct SqlFragment {
   std::string sql;

@@ -16,10 +16,6 @@ using Json = nlohmann::json;
 constexpr char kPublic[] = "https://www.w3.org/ns/activitystreams#Public";
 constexpr int kEventsPerRound = 50;
 
-std::string Text(const storage::SqlValue& value) {
-  return std::holds_alternative<std::string>(value) ? std::get<std::string>(value) : "";
-}
-
 }  // namespace
 
 struct ActivityOutbox::Event {
@@ -48,14 +44,14 @@ util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(co
                 auto user, c.Query("SELECT username FROM users WHERE id = ? AND remote_actor = ''",
                                    {event.actor}));
             if (user.rows.empty()) return std::optional<People>();
-            People found{Text(user.rows[0][0]), "", "", {}};
+            People found{storage::AsText(user.rows[0][0]), "", "", {}};
             if (!event.target.empty()) {
               CAIRN_ASSIGN_OR_RETURN(
                   auto target,
                   c.Query("SELECT iri, inbox FROM ap_actors WHERE user = ?", {event.target}));
               if (!target.rows.empty()) {
-                found.target_iri = Text(target.rows[0][0]);
-                found.target_inbox = Text(target.rows[0][1]);
+                found.target_iri = storage::AsText(target.rows[0][0]);
+                found.target_inbox = storage::AsText(target.rows[0][1]);
               }
             }
             CAIRN_ASSIGN_OR_RETURN(
@@ -64,7 +60,7 @@ util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(co
                         "ELSE a.inbox END FROM follows f JOIN ap_actors a ON a.user = f.follower "
                         "WHERE f.followee = ? AND f.status = 'accepted'",
                         {event.actor}));
-            for (const auto& row : inboxes.rows) found.followers.push_back(Text(row[0]));
+            for (const auto& row : inboxes.rows) found.followers.push_back(storage::AsText(row[0]));
             // The trail a comment, summit log (target) or like (detail) is on, when remote.
             const std::string trail = event.family == "trail_likes" ? event.detail : event.target;
             if (event.family != "trails" && !trail.empty()) {
@@ -76,8 +72,8 @@ util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(co
                           "ap_actors a ON a.user = t.author WHERE t.id = ?",
                           {trail}));
               if (!remote.rows.empty()) {
-                found.trail_author_inbox = Text(remote.rows[0][0]);
-                found.remote_trail = Text(remote.rows[0][1]);
+                found.trail_author_inbox = storage::AsText(remote.rows[0][0]);
+                found.remote_trail = storage::AsText(remote.rows[0][1]);
               }
             }
             return std::optional<People>(std::move(found));
@@ -180,7 +176,7 @@ util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(co
                   auto rows, c.Query("SELECT iri FROM ap_objects WHERE local_id = ? AND family = "
                                      "'follows' ORDER BY rowid DESC LIMIT 1",
                                      {event.object}));
-              return rows.rows.empty() ? std::string() : Text(rows.rows[0][0]);
+              return rows.rows.empty() ? std::string() : storage::AsText(rows.rows[0][0]);
             }));
       }
       Json their = {{"type", "Follow"}, {"actor", people->target_iri}, {"object", actor}};
@@ -219,9 +215,10 @@ util::Result<int> ActivityOutbox::Drain() {
                                      {int64_t{kEventsPerRound}}));
               std::vector<Event> out;
               for (const auto& row : rows.rows) {
-                out.push_back({static_cast<int64_t>(storage::AsNumber(row[0])), Text(row[1]),
-                               Text(row[2]), Text(row[3]), Text(row[4]), Text(row[5]),
-                               Text(row[6])});
+                out.push_back({static_cast<int64_t>(storage::AsNumber(row[0])),
+                               storage::AsText(row[1]), storage::AsText(row[2]),
+                               storage::AsText(row[3]), storage::AsText(row[4]),
+                               storage::AsText(row[5]), storage::AsText(row[6])});
               }
               return out;
             }));

@@ -21,11 +21,6 @@ constexpr char kTrailColumns[] =
     "t.id, t.created, t.updated, t.name, t.description, t.date, t.location, t.lat, t.lon, "
     "t.distance, t.elevation_gain, t.duration, t.gpx, t.photos, u.username";
 
-std::string Text(const SqlValue& value) {
-  const auto* text = std::get_if<std::string>(&value);
-  return text ? *text : std::string();
-}
-
 // "2024-06-01 08:00:00.000Z" -> "2024-06-01T08:00:00.000Z" (xsd:dateTime).
 std::string DateTime(std::string stamp) {
   if (stamp.size() > 10 && stamp[10] == ' ') stamp[10] = 'T';
@@ -174,8 +169,8 @@ util::Result<ActivityPubDocuments::Person> ActivityPubDocuments::FindPerson(
                                             {std::string(handle)}));
   if (rows.rows.empty()) return util::Error::NotFound("No such person on this server.");
   const auto& row = rows.rows[0];
-  return Person{Text(row[0]), Text(row[1]), Text(row[2]),
-                Text(row[3]), Text(row[4]), storage::AsNumber(row[5]) != 0};
+  return Person{storage::AsText(row[0]), storage::AsText(row[1]), storage::AsText(row[2]),
+                storage::AsText(row[3]), storage::AsText(row[4]), storage::AsNumber(row[5]) != 0};
 }
 
 util::Result<Json> ActivityPubDocuments::Actor(std::string_view handle) {
@@ -236,8 +231,8 @@ util::Result<Json> ActivityPubDocuments::FollowCollection(std::string_view handl
                    int64_t{(page - 1) * kCollectionPageSize}}));
       for (const auto& row : rows.rows) {
         // A remote follower is named by its own IRI.
-        const std::string remote = Text(row[1]);
-        items.push_back(remote.empty() ? iris_.Actor(Text(row[0])) : remote);
+        const std::string remote = storage::AsText(row[1]);
+        items.push_back(remote.empty() ? iris_.Actor(storage::AsText(row[0])) : remote);
       }
     }
     // A private account tells how many, never who.
@@ -250,14 +245,14 @@ util::Result<Json> ActivityPubDocuments::FollowCollection(std::string_view handl
 
 Json ActivityPubDocuments::TrailNote(const std::vector<SqlValue>& row,
                                      std::string_view author_username) const {
-  const std::string id = Text(row[0]);
-  const std::string name = Text(row[3]);
+  const std::string id = storage::AsText(row[0]);
+  const std::string name = storage::AsText(row[3]);
   const std::string page = iris_.TrailPage(id);
   const double distance = storage::AsNumber(row[9]);
   const double gain = storage::AsNumber(row[10]);
   const double duration = storage::AsNumber(row[11]);
   std::string content = "<p><strong>" + EscapeHtml(name.empty() ? "Untitled trail" : name) +
-                        "</strong></p>" + TextToHtml(Text(row[4]));
+                        "</strong></p>" + TextToHtml(storage::AsText(row[4]));
   Json attachment = Json::array();
   std::string figures;
   if (distance > 0) {
@@ -274,7 +269,7 @@ Json ActivityPubDocuments::TrailNote(const std::vector<SqlValue>& row,
   }
   if (!figures.empty()) content += "<p>" + figures + "</p>";
   content += "<p><a href=\"" + EscapeHtml(page) + "\">" + EscapeHtml(page) + "</a></p>";
-  const Json photos = Json::parse(Text(row[13]), nullptr, false);
+  const Json photos = Json::parse(storage::AsText(row[13]), nullptr, false);
   int photos_attached = 0;
   for (const Json& photo : photos.is_array() ? photos : Json::array()) {
     if (!photo.is_string()) continue;
@@ -284,7 +279,7 @@ Json ActivityPubDocuments::TrailNote(const std::vector<SqlValue>& row,
                           {"url", FileUrl(iris_.origin(), "trails", id, file)}});
     if (++photos_attached == kMaxPhotosAttached) break;
   }
-  if (const std::string gpx = Text(row[12]); !gpx.empty()) {
+  if (const std::string gpx = storage::AsText(row[12]); !gpx.empty()) {
     attachment.push_back({{"type", "Document"},
                           {"mediaType", "application/gpx+xml"},
                           {"name", "GPS track"},
@@ -296,17 +291,18 @@ Json ActivityPubDocuments::TrailNote(const std::vector<SqlValue>& row,
                {"name", name},
                {"content", content},
                {"url", page},
-               {"published", DateTime(Text(row[1]))},
-               {"updated", DateTime(Text(row[2]))},
+               {"published", DateTime(storage::AsText(row[1]))},
+               {"updated", DateTime(storage::AsText(row[2]))},
                {"to", {kPublic}},
                {"cc", {iris_.Followers(author_username)}},
                {"attachment", attachment}};
-  if (const std::string date = Text(row[5]); !date.empty()) note["startTime"] = DateTime(date);
+  if (const std::string date = storage::AsText(row[5]); !date.empty())
+    note["startTime"] = DateTime(date);
   const double lat = storage::AsNumber(row[7]);
   const double lon = storage::AsNumber(row[8]);
-  if (lat != 0 || lon != 0 || !Text(row[6]).empty()) {
+  if (lat != 0 || lon != 0 || !storage::AsText(row[6]).empty()) {
     Json place = {{"type", "Place"}};
-    if (!Text(row[6]).empty()) place["name"] = Text(row[6]);
+    if (!storage::AsText(row[6]).empty()) place["name"] = storage::AsText(row[6]);
     if (lat != 0 || lon != 0) {
       place["latitude"] = lat;
       place["longitude"] = lon;
@@ -324,7 +320,7 @@ util::Result<Json> ActivityPubDocuments::Trail(std::string_view id) {
                                                   LocalFederatedPerson("u"),
                                               {std::string(id)}));
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
-    return WithContext(TrailNote(rows.rows[0], Text(rows.rows[0][14])));
+    return WithContext(TrailNote(rows.rows[0], storage::AsText(rows.rows[0][14])));
   });
 }
 
@@ -353,8 +349,8 @@ util::Result<Json> ActivityPubDocuments::Activity(std::string_view id) {
     if (!follow.rows.empty()) {
       return WithContext({{"id", iris_.Activity(id)},
                           {"type", "Follow"},
-                          {"actor", iris_.Actor(Text(follow.rows[0][0]))},
-                          {"object", Text(follow.rows[0][1])}});
+                          {"actor", iris_.Actor(storage::AsText(follow.rows[0][0]))},
+                          {"object", storage::AsText(follow.rows[0][1])}});
     }
     CAIRN_ASSIGN_OR_RETURN(
         auto like,
@@ -366,8 +362,8 @@ util::Result<Json> ActivityPubDocuments::Activity(std::string_view id) {
     if (!like.rows.empty()) {
       return WithContext({{"id", iris_.Activity(id)},
                           {"type", "Like"},
-                          {"actor", iris_.Actor(Text(like.rows[0][0]))},
-                          {"object", Text(like.rows[0][1])}});
+                          {"actor", iris_.Actor(storage::AsText(like.rows[0][0]))},
+                          {"object", storage::AsText(like.rows[0][1])}});
     }
     return util::Error::NotFound("Not found.");
   });
@@ -422,24 +418,27 @@ util::Result<Json> ActivityPubDocuments::ReplyNote(std::string_view table,
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
     const auto& row = rows.rows[0];
     // On a remote person's trail (kept here for their followers): in reply to it as it is there.
-    const std::string remote_author = Text(row[7]);
-    const std::string remote_trail = Text(row[8]);
+    const std::string remote_author = storage::AsText(row[7]);
+    const std::string remote_trail = storage::AsText(row[8]);
     if (!remote_author.empty() && remote_trail.empty()) return util::Error::NotFound("Not found.");
-    const std::string trail = remote_author.empty() ? iris_.Trail(Text(row[3])) : remote_trail;
-    Json note = {{"id", std::move(iri)},
-                 {"type", "Note"},
-                 {"attributedTo", iris_.Actor(Text(row[5]))},
-                 {"inReplyTo", trail},
-                 {"content", TextToHtml(Text(row[2]))},
-                 {"published", DateTime(Text(row[0]))},
-                 {"updated", DateTime(Text(row[1]))},
-                 {"url", remote_author.empty() ? iris_.TrailPage(Text(row[3])) : remote_trail},
-                 {"to", {kPublic}},
-                 {"cc",
-                  {remote_author.empty() ? iris_.Actor(Text(row[6])) : remote_author,
-                   iris_.Followers(Text(row[5]))}}};
+    const std::string trail =
+        remote_author.empty() ? iris_.Trail(storage::AsText(row[3])) : remote_trail;
+    Json note = {
+        {"id", std::move(iri)},
+        {"type", "Note"},
+        {"attributedTo", iris_.Actor(storage::AsText(row[5]))},
+        {"inReplyTo", trail},
+        {"content", TextToHtml(storage::AsText(row[2]))},
+        {"published", DateTime(storage::AsText(row[0]))},
+        {"updated", DateTime(storage::AsText(row[1]))},
+        {"url", remote_author.empty() ? iris_.TrailPage(storage::AsText(row[3])) : remote_trail},
+        {"to", {kPublic}},
+        {"cc",
+         {remote_author.empty() ? iris_.Actor(storage::AsText(row[6])) : remote_author,
+          iris_.Followers(storage::AsText(row[5]))}}};
     // A summit log's own date; comments have none ('').
-    if (const std::string date = Text(row[4]); !date.empty()) note["startTime"] = DateTime(date);
+    if (const std::string date = storage::AsText(row[4]); !date.empty())
+      note["startTime"] = DateTime(date);
     return WithContext(std::move(note));
   });
 }

@@ -7,6 +7,7 @@
 #include "services/federation/domain_blocks.h"
 #include "services/federation/federated_people.h"
 #include "services/federation/html_text.h"
+#include "services/federation/json_fields.h"
 #include "services/federation/remote_trail.h"
 #include "util/ids.h"
 #include "util/timestamp.h"
@@ -15,36 +16,6 @@ namespace cairn::services {
 namespace {
 
 using Json = nlohmann::json;
-
-std::string StringField(const Json& object, const char* name) {
-  if (!object.is_object()) return "";
-  const auto it = object.find(name);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
-// `object`'s member `name`, or null when it has none (a const json's [] must not miss).
-const Json& Member(const Json& object, const char* name) {
-  static const Json kNull;
-  if (!object.is_object()) return kNull;
-  const auto it = object.find(name);
-  return it == object.end() ? kNull : *it;
-}
-
-// An id given as a string, or as an object with an id.
-std::string IdOf(const Json& value) {
-  if (value.is_string()) return value.get<std::string>();
-  return StringField(value, "id");
-}
-
-std::string Text(const storage::SqlValue& value) {
-  return std::holds_alternative<std::string>(value) ? std::get<std::string>(value) : "";
-}
-
-bool SameOrigin(std::string_view a, std::string_view b) {
-  auto origin_a = net::OriginOf(a);
-  auto origin_b = net::OriginOf(b);
-  return origin_a.ok() && origin_b.ok() && *origin_a == *origin_b;
-}
 
 // One activity being applied, in its transaction.
 struct Applying {
@@ -63,7 +34,7 @@ struct Applying {
 
   util::Result<std::string> SingleId(const std::string& sql, const storage::SqlParams& params) {
     CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query(sql, params));
-    return rows.rows.empty() ? std::string() : Text(rows.rows[0][0]);
+    return rows.rows.empty() ? std::string() : storage::AsText(rows.rows[0][0]);
   }
 
   // The local person an IRI names, "" when it names none (or one who keeps out of federation).
@@ -115,7 +86,7 @@ struct Applying {
                                    "actor = ?",
                                    {iri, actor.user_id}));
     if (rows.rows.empty()) return std::pair<std::string, std::string>();
-    return std::pair(Text(rows.rows[0][0]), Text(rows.rows[0][1]));
+    return std::pair(storage::AsText(rows.rows[0][0]), storage::AsText(rows.rows[0][1]));
   }
 
   util::Status Remove(const std::string& family_name, const std::string& id) {
@@ -144,8 +115,8 @@ struct Applying {
       follow_id = made.value("id", "");
     } else {
       // Asked again (their server lost our Accept): answer again when it is accepted.
-      follow_id = Text(rows.rows[0][0]);
-      if (Text(rows.rows[0][1]) == kFollowAccepted) {
+      follow_id = storage::AsText(rows.rows[0][0]);
+      if (storage::AsText(rows.rows[0][1]) == kFollowAccepted) {
         CAIRN_RETURN_IF_ERROR(
             c.Execute("INSERT INTO ap_events (created, kind, family, object, actor, target) "
                       "VALUES (?, 'accept', 'follows', ?, ?, ?)",
@@ -210,7 +181,7 @@ struct Applying {
     // Replies to this server's trails become comments; a trail of someone followed here is kept;
     // other posts concern nothing here.
     if ((type != "Note" && type != "Article") || note_id.empty()) return util::OkStatus();
-    if (!SameOrigin(note_id, actor.iri)) {
+    if (!net::SameOrigin(note_id, actor.iri)) {
       return util::Error::InvalidArgument("The object belongs to another server than the actor.");
     }
     const Json& in_reply_to = Member(note, "inReplyTo");
@@ -343,7 +314,7 @@ util::Status Inbox::Receive(const activitypub::IncomingRequest& request,
                          activitypub::ReadRequestSignature(request.headers));
   CAIRN_RETURN_IF_ERROR(
       activitypub::CheckSignedRequest(request, signature, clock_.NowMillis() / 1000));
-  if (!SameOrigin(signature.key_id, actor_iri)) {
+  if (!net::SameOrigin(signature.key_id, actor_iri)) {
     return util::Error::Unauthorized(
         "The request is signed with a key of another server than the activity's actor.");
   }

@@ -5,6 +5,7 @@
 
 #include "services/federation/domain_blocks.h"
 #include "services/federation/html_text.h"
+#include "services/federation/json_fields.h"
 #include "util/ids.h"
 #include "util/text.h"
 #include "util/timestamp.h"
@@ -18,24 +19,9 @@ constexpr char kAccept[] =
     "application/activity+json, application/ld+json; "
     "profile=\"https://www.w3.org/ns/activitystreams\"";
 
-std::string Text(const storage::SqlValue& value) {
-  return std::holds_alternative<std::string>(value) ? std::get<std::string>(value) : "";
-}
-
-std::string StringField(const Json& object, const char* name) {
-  const auto it = object.find(name);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
 bool IsActorType(const std::string& type) {
   return type == "Person" || type == "Service" || type == "Application" || type == "Group" ||
          type == "Organization";
-}
-
-bool SameOrigin(std::string_view a, std::string_view b) {
-  auto origin_a = net::OriginOf(a);
-  auto origin_b = net::OriginOf(b);
-  return origin_a.ok() && origin_b.ok() && *origin_a == *origin_b;
 }
 
 // A preferredUsername as a name here: letters, digits, '_', '.', '-' only, at most 64.
@@ -88,7 +74,7 @@ util::Result<Json> RemoteActors::FetchObject(std::string_view url) const {
   if (!IsHttpUrl(url)) {
     return util::Error::InvalidArgument("\"" + std::string(url) + "\" is not an http(s) URL.");
   }
-  if (SameOrigin(url, own_origin_ + "/")) {
+  if (net::SameOrigin(url, own_origin_ + "/")) {
     return util::Error::InvalidArgument("That address is this server's own.");
   }
   CAIRN_ASSIGN_OR_RETURN(bool blocked, database_.Read<bool>([&](storage::Connection& c) {
@@ -109,7 +95,7 @@ util::Result<Json> RemoteActors::FetchObject(std::string_view url) const {
     return util::Error::UpstreamFailed(std::string(url) + " did not answer a JSON object.");
   }
   const std::string id = StringField(document, "id");
-  if (id.empty() || !SameOrigin(id, response.final_url)) {
+  if (id.empty() || !net::SameOrigin(id, response.final_url)) {
     return util::Error::UpstreamFailed(std::string(url) + " answered an object of another server.");
   }
   return document;
@@ -127,9 +113,11 @@ util::Result<std::optional<RemoteActor>> RemoteActors::KeptWhere(storage::Connec
                          {std::string(value)}));
   if (rows.rows.empty()) return std::optional<RemoteActor>();
   const auto& row = rows.rows[0];
-  return std::optional<RemoteActor>(RemoteActor{
-      Text(row[0]), Text(row[1]), Text(row[2]), Text(row[3]), Text(row[4]), Text(row[5]),
-      Text(row[6]), Text(row[7]), static_cast<int64_t>(storage::AsNumber(row[8]))});
+  return std::optional<RemoteActor>(RemoteActor{storage::AsText(row[0]), storage::AsText(row[1]),
+                                                storage::AsText(row[2]), storage::AsText(row[3]),
+                                                storage::AsText(row[4]), storage::AsText(row[5]),
+                                                storage::AsText(row[6]), storage::AsText(row[7]),
+                                                static_cast<int64_t>(storage::AsNumber(row[8]))});
 }
 
 util::Result<std::optional<RemoteActor>> RemoteActors::Kept(storage::Connection& connection,
@@ -185,7 +173,7 @@ util::Result<RemoteActor> RemoteActors::FetchKeyOwner(std::string_view key_id) {
       return util::Error::UpstreamFailed("The key " + std::string(key_id) + " names no owner.");
     }
   }
-  if (!SameOrigin(owner, key_id)) {
+  if (!net::SameOrigin(owner, key_id)) {
     return util::Error::UpstreamFailed("The key " + std::string(key_id) +
                                        " belongs to another server's actor.");
   }
@@ -216,7 +204,7 @@ util::Result<RemoteActor> RemoteActors::ByHandle(std::string_view handle) {
   util::Error last = util::Error::NotFound("No such person.");
   for (const std::string& scheme : schemes) {
     const std::string url = scheme + "://" + host + "/.well-known/webfinger?resource=" + resource;
-    if (SameOrigin(url, own_origin_ + "/")) {
+    if (net::SameOrigin(url, own_origin_ + "/")) {
       return util::Error::InvalidArgument("That handle is of this server.");
     }
     CAIRN_ASSIGN_OR_RETURN(bool blocked, database_.Read<bool>([&](storage::Connection& c) {
@@ -269,14 +257,14 @@ util::Result<RemoteActor> RemoteActors::Keep(const Json& document) {
     actor.key_id = StringField(*key, "id");
     actor.public_pem = StringField(*key, "publicKeyPem");
   }
-  if (!IsHttpUrl(actor.inbox) || !SameOrigin(actor.inbox, iri)) {
+  if (!IsHttpUrl(actor.inbox) || !net::SameOrigin(actor.inbox, iri)) {
     return util::Error::UpstreamFailed(iri + " names no inbox of its own server.");
   }
   if (!actor.shared_inbox.empty() &&
-      (!IsHttpUrl(actor.shared_inbox) || !SameOrigin(actor.shared_inbox, iri))) {
+      (!IsHttpUrl(actor.shared_inbox) || !net::SameOrigin(actor.shared_inbox, iri))) {
     actor.shared_inbox.clear();
   }
-  if (!key || actor.public_pem.empty() || !SameOrigin(actor.key_id, iri)) {
+  if (!key || actor.public_pem.empty() || !net::SameOrigin(actor.key_id, iri)) {
     return util::Error::UpstreamFailed(iri + " has no public key of its own.");
   }
   actor.url = UrlOf(document);
@@ -294,7 +282,8 @@ util::Result<RemoteActor> RemoteActors::Keep(const Json& document) {
     if (blocked) return util::Error::Forbidden("That server is blocked here.");
     CAIRN_ASSIGN_OR_RETURN(auto existing,
                            c.Query("SELECT id FROM users WHERE remote_actor = ?", {iri}));
-    std::string user_id = existing.rows.empty() ? util::NewRecordId() : Text(existing.rows[0][0]);
+    std::string user_id =
+        existing.rows.empty() ? util::NewRecordId() : storage::AsText(existing.rows[0][0]);
     // Two actors may claim one name on a server (renamed accounts): the later gets a number.
     std::string username = wanted;
     for (int n = 2;; ++n) {

@@ -5,18 +5,13 @@
 #include <cstdio>
 
 #include "services/federation/html_text.h"
+#include "services/federation/json_fields.h"
 #include "util/text.h"
 
 namespace cairn::services {
 namespace {
 
 using Json = nlohmann::json;
-
-std::string StringOf(const Json& object, const char* name) {
-  if (!object.is_object()) return "";
-  const auto it = object.find(name);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : "";
-}
 
 std::optional<double> NumberOf(const Json& object, const char* name) {
   if (!object.is_object()) return std::nullopt;
@@ -70,7 +65,7 @@ bool HasGpsFile(const Json& note) {
   if (it == note.end()) return false;
   const Json items = it->is_array() ? *it : Json::array({*it});
   for (const Json& item : items) {
-    if (StringOf(item, "mediaType").find("gpx") != std::string::npos) return true;
+    if (StringField(item, "mediaType").find("gpx") != std::string::npos) return true;
   }
   return false;
 }
@@ -112,22 +107,22 @@ std::optional<RemoteTrailFields> ReadRemoteTrail(const Json& note) {
       trail.lon = *lon;
       placed = true;
     }
-    trail.place = std::string(util::TruncateUtf8(StringOf(place, "name"), 500));
+    trail.place = std::string(util::TruncateUtf8(StringField(place, "name"), 500));
   }
   if (!placed && !HasGpsFile(note)) return std::nullopt;
-  trail.description = HtmlToText(StringOf(note, "content"), 20000);
-  trail.name = HtmlToText(StringOf(note, "name"), 200);
+  trail.description = HtmlToText(StringField(note, "content"), 20000);
+  trail.name = HtmlToText(StringField(note, "name"), 200);
   if (trail.name.empty()) {
     trail.name = std::string(
         util::TruncateUtf8(trail.description.substr(0, trail.description.find('\n')), 200));
   }
-  trail.date = StampOf(StringOf(note, "startTime"));
-  if (trail.date.empty()) trail.date = StampOf(StringOf(note, "published"));
+  trail.date = StampOf(StringField(note, "startTime"));
+  if (trail.date.empty()) trail.date = StampOf(StringField(note, "published"));
   if (const auto it = note.find("attachment"); it != note.end() && it->is_array()) {
     for (const Json& item : *it) {
-      if (StringOf(item, "type") != "PropertyValue") continue;
-      const std::string name = StringOf(item, "name");
-      const auto value = FigureOf(name, HtmlToText(StringOf(item, "value"), 40));
+      if (StringField(item, "type") != "PropertyValue") continue;
+      const std::string name = StringField(item, "name");
+      const auto value = FigureOf(name, HtmlToText(StringField(item, "value"), 40));
       if (!value) continue;
       if (name == "Distance") trail.distance = *value;
       if (name == "Elevation gain") trail.elevation_gain = *value;
