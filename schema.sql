@@ -622,7 +622,9 @@ CREATE TABLE ap_objects (
   iri       TEXT PRIMARY KEY NOT NULL,
   family    TEXT NOT NULL,
   local_id  TEXT NOT NULL,
-  actor     TEXT NOT NULL
+  actor     TEXT NOT NULL,
+  -- What the object was when last read (a kept trail: its GPS file's and photos' addresses).
+  version   TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX ap_objects_local_id ON ap_objects (local_id);
 CREATE INDEX ap_objects_actor ON ap_objects (actor);
@@ -674,6 +676,10 @@ CREATE TRIGGER ap_trails_delete AFTER DELETE ON trails
 WHEN OLD.public = 1 AND OLD.author IN (SELECT id FROM ap_senders) BEGIN
   INSERT INTO ap_events (created, kind, family, object, actor)
     VALUES (strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'delete', 'trails', OLD.id, OLD.author);
+END;
+-- A deleted copy of a remote trail forgets its remote object (it may be kept again).
+CREATE TRIGGER ap_objects_trails_delete AFTER DELETE ON trails BEGIN
+  DELETE FROM ap_objects WHERE local_id = OLD.id AND family = 'trails';
 END;
 CREATE TRIGGER ap_comments_insert AFTER INSERT ON comments
 WHEN NEW.author IN (SELECT id FROM ap_senders)
@@ -1005,4 +1011,4 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 24;
+PRAGMA user_version = 25;

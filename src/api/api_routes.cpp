@@ -15,7 +15,7 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
       health_(services.health),
       metrics_(services.metrics),
       callers_(services.auth, std::move(caller_options)),
-      record_routes_(services.records),
+      record_routes_(services.records, services.remote_trail_copies),
       account_routes_(services.accounts, services.auth, callers_),
       track_routes_(services.tracks, services.terrain_elevation),
       discovery_routes_(services.discovery),
@@ -33,7 +33,9 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
   if (services.federation_discovery) {
     federation_discovery_routes_.emplace(*services.federation_discovery);
   }
-  if (services.activitypub_documents) activitypub_routes_.emplace(*services.activitypub_documents);
+  if (services.activitypub_documents) {
+    activitypub_routes_.emplace(*services.activitypub_documents, services.instance_actor);
+  }
   if (services.inbox) inbox_routes_.emplace(*services.inbox);
 }
 

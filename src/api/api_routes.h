@@ -59,6 +59,9 @@ struct ApiServices {
   const services::FederationDiscovery* federation_discovery = nullptr;
   services::ActivityPubDocuments* activitypub_documents = nullptr;
   services::Inbox* inbox = nullptr;
+  // GET /trail/{id}?handle=@name@host and the refresh of kept remote trails; null while off.
+  services::RemoteTrailCopies* remote_trail_copies = nullptr;
+  services::InstanceActor* instance_actor = nullptr;  // GET /activitypub/actor
 };
 
 // Owns the route objects; must outlive the router it registered on.

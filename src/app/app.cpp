@@ -169,7 +169,9 @@ int RunServer(const Config& config) {
                          *c.terrain_elevation,
                          c.federation_discovery.get(),
                          c.activitypub_documents.get(),
-                         c.inbox.get()},
+                         c.inbox.get(),
+                         c.remote_trail_copies.get(),
+                         c.instance_actor.get()},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});

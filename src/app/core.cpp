@@ -82,6 +82,9 @@ util::Result<std::optional<net::HttpClient>> ServerClientFrom(const ServerSettin
   return std::optional<net::HttpClient>(std::move(client).value());
 }
 
+// The largest GPS file or photo of a remote trail downloaded (held in memory while stored).
+constexpr size_t kMaxRemoteFileBytes = 25 * 1024 * 1024;
+
 // The exchange with other servers (federation on): one client for every request they make this
 // server send, remote people, the inbox, and the outbox and delivery queue (started by the app).
 util::Status BuildFederationExchange(Core& core) {
@@ -95,8 +98,23 @@ util::Status BuildFederationExchange(Core& core) {
                                             core.federation.origin + ")"}));
   core.remote_actors = std::make_unique<services::RemoteActors>(*core.database, client, core.clock,
                                                                 core.federation.origin);
-  core.inbox = std::make_unique<services::Inbox>(*core.database, *core.records, *core.remote_actors,
-                                                 iris, core.clock);
+  core.instance_actor =
+      std::make_unique<services::InstanceActor>(*core.actor_keys, iris, core.clock);
+  core.remote_actors->SetReadSigner(
+      [&instance = *core.instance_actor](std::string_view url) { return instance.SignGet(url); });
+  core.inbox = std::make_unique<services::Inbox>(*core.database, *core.records, *core.blobs,
+                                                 *core.remote_actors, iris, core.clock);
+  // Remote trails' GPS files and photos: larger than documents, as large as an upload may be.
+  CAIRN_ASSIGN_OR_RETURN(net::UrlClient files,
+                         net::UrlClient::Create({.addresses = client.options().addresses,
+                                                 .total_timeout = std::chrono::seconds(60),
+                                                 .max_response_bytes = kMaxRemoteFileBytes,
+                                                 .user_agent = client.options().user_agent}));
+  core.remote_trail_copies = std::make_unique<services::RemoteTrailCopies>(
+      *core.database, *core.records, *core.remote_actors, *core.uploads, std::move(files),
+      core.clock);
+  core.inbox->SetTrailCopies(core.remote_trail_copies.get());
+  core.trail_comments->SetTrailCopies(core.remote_trail_copies.get());
   core.deliveries = std::make_unique<services::DeliveryQueue>(
       *core.database, *core.actor_keys, iris, client, core.clock, services::DeliveryOptions{});
   core.activity_outbox = std::make_unique<services::ActivityOutbox>(

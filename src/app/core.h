@@ -27,7 +27,9 @@
 #include "services/federation/discovery.h"
 #include "services/federation/federation_settings.h"
 #include "services/federation/inbox.h"
+#include "services/federation/instance_actor.h"
 #include "services/federation/remote_actors.h"
+#include "services/federation/remote_trail_copies.h"
 #include "services/feed/feed_service.h"
 #include "services/feed/notification_service.h"
 #include "services/files/disk_space_monitor.h"
@@ -98,7 +100,10 @@ struct Core {
   std::unique_ptr<services::ActorKeys> actor_keys;
   std::unique_ptr<services::ActivityPubDocuments> activitypub_documents;
   std::unique_ptr<services::RemoteActors> remote_actors;
+  std::unique_ptr<services::InstanceActor> instance_actor;  // signs reads of other servers
   std::unique_ptr<services::Inbox> inbox;
+  // Copies of remote trails: read again when stale, with their files and replies (a thread).
+  std::unique_ptr<services::RemoteTrailCopies> remote_trail_copies;
   // Declared last: their threads stop before anything they use goes.
   std::unique_ptr<services::DeliveryQueue> deliveries;
   std::unique_ptr<services::ActivityOutbox> activity_outbox;

@@ -221,6 +221,15 @@ CREATE TABLE ap_deliveries (
 CREATE INDEX ap_deliveries_due ON ap_deliveries (next_attempt);
 )sql",
        nullptr},
+      // 25: kept copies of remote trails: what each was when last read (its GPS file's and
+      // photos' addresses), so files are downloaded again only when they changed; and a deleted
+      // copy forgets its remote object, so the object can be kept again.
+      {25, R"sql(ALTER TABLE ap_objects ADD COLUMN version TEXT NOT NULL DEFAULT '';
+CREATE TRIGGER ap_objects_trails_delete AFTER DELETE ON trails BEGIN
+  DELETE FROM ap_objects WHERE local_id = OLD.id AND family = 'trails';
+END;
+)sql",
+       nullptr},
   };
   return kSteps;
 }

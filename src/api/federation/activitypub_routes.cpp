@@ -46,6 +46,9 @@ void ActivityPubRoutes::Get(ApiRouter& router, const std::string& pattern, Rende
 void ActivityPubRoutes::Register(ApiRouter& router) {
   using Follows = services::ActivityPubDocuments::Follows;
   const std::string base = "/api/v1/activitypub";
+  if (instance_) {
+    Get(router, base + "/actor", [this](const http::Request&) { return instance_->Document(); });
+  }
   Get(router, base + "/user/:handle",
       [this](const http::Request& r) { return documents_.Actor(r.PathParam("handle")); });
   Get(router, base + "/user/:handle/followers",
@@ -66,6 +69,8 @@ void ActivityPubRoutes::Register(ApiRouter& router) {
       [this](const http::Request& r) { return documents_.Trail(r.PathParam("id")); });
   Get(router, base + "/trail/:id/activity",
       [this](const http::Request& r) { return documents_.TrailCreate(r.PathParam("id")); });
+  Get(router, base + "/trail/:id/replies",
+      [this](const http::Request& r) { return documents_.Replies(r.PathParam("id")); });
   Get(router, base + "/activity/:id",
       [this](const http::Request& r) { return documents_.Activity(r.PathParam("id")); });
   Get(router, base + "/comment/:id",

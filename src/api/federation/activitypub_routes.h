@@ -7,12 +7,14 @@
 
 #include "api/core/api_router.h"
 #include "services/federation/activitypub_documents.h"
+#include "services/federation/instance_actor.h"
 
 namespace cairn::api {
 
 class ActivityPubRoutes {
  public:
-  explicit ActivityPubRoutes(services::ActivityPubDocuments& documents) : documents_(documents) {}
+  ActivityPubRoutes(services::ActivityPubDocuments& documents, services::InstanceActor* instance)
+      : documents_(documents), instance_(instance) {}
 
   void Register(ApiRouter& router);
 
@@ -23,6 +25,7 @@ class ActivityPubRoutes {
   void Get(ApiRouter& router, const std::string& pattern, Render render);
 
   services::ActivityPubDocuments& documents_;
+  services::InstanceActor* instance_;  // the server's own actor; null: not served
 };
 
 }  // namespace cairn::api

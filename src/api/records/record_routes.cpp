@@ -3,6 +3,7 @@
 
 #include "api/core/request_parsing.h"
 #include "api/core/responses.h"
+#include "services/families/names.h"
 
 namespace cairn::api {
 
@@ -67,9 +68,12 @@ util::Result<http::Response> RecordRoutes::ShowRecord(const http::Request& reque
                                                       const Caller& caller,
                                                       const FamilyRoute& family) {
   CAIRN_ASSIGN_OR_RETURN(services::FieldSelection fields, FieldSelectionOf(request));
-  CAIRN_ASSIGN_OR_RETURN(Json record,
-                         records_.Show(caller, family.collection, request.PathParam("id"),
-                                       request.QueryValue("expand")));
+  std::string id = request.PathParam("id");
+  if (family.collection == services::kTrails && remote_trails_) {
+    CAIRN_ASSIGN_OR_RETURN(id, remote_trails_->Resolve(caller, id, request.QueryValue("handle")));
+  }
+  CAIRN_ASSIGN_OR_RETURN(
+      Json record, records_.Show(caller, family.collection, id, request.QueryValue("expand")));
   fields.Prune(record);
   return JsonResponse(record);
 }

@@ -6,6 +6,7 @@
 
 #include "api/core/api_router.h"
 #include "services/core/record_service.h"
+#include "services/federation/remote_trail_copies.h"
 
 namespace cairn::api {
 
@@ -18,7 +19,9 @@ struct FamilyRoute {
 // The handlers only parse, call one service function and render.
 class RecordRoutes {
  public:
-  explicit RecordRoutes(services::RecordService& records) : records_(records) {}
+  // `remote_trails` (null while federation is off) opens trails of other servers by handle.
+  RecordRoutes(services::RecordService& records, services::RemoteTrailCopies* remote_trails)
+      : records_(records), remote_trails_(remote_trails) {}
 
   void Register(ApiRouter& router, const FamilyRoute& family);
 
@@ -36,6 +39,7 @@ class RecordRoutes {
                                             const FamilyRoute& family);
 
   services::RecordService& records_;
+  services::RemoteTrailCopies* remote_trails_;
 };
 
 }  // namespace cairn::api

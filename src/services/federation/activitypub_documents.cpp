@@ -295,6 +295,7 @@ Json ActivityPubDocuments::TrailNote(const std::vector<SqlValue>& row,
                {"updated", DateTime(storage::AsText(row[2]))},
                {"to", {kPublic}},
                {"cc", {iris_.Followers(author_username)}},
+               {"replies", iris_.Trail(id) + "/replies"},
                {"attachment", attachment}};
   if (const std::string date = storage::AsText(row[5]); !date.empty())
     note["startTime"] = DateTime(date);
@@ -322,6 +323,55 @@ util::Result<Json> ActivityPubDocuments::Trail(std::string_view id) {
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
     return WithContext(TrailNote(rows.rows[0], storage::AsText(rows.rows[0][14])));
   });
+}
+
+util::Result<Json> ActivityPubDocuments::Replies(std::string_view id) {
+  struct Item {
+    std::string comment, remote_iri;
+  };
+  CAIRN_ASSIGN_OR_RETURN(
+      std::vector<Item> found,
+      database_.Read<std::vector<Item>>(
+          [&](storage::Connection& c) -> util::Result<std::vector<Item>> {
+            CAIRN_ASSIGN_OR_RETURN(auto trail,
+                                   c.Query("SELECT 1 FROM trails t JOIN users u ON u.id = t.author "
+                                           "WHERE t.id = ? AND t.public = 1 AND " +
+                                               LocalFederatedPerson("u"),
+                                           {std::string(id)}));
+            if (trail.rows.empty()) return util::Error::NotFound("Not found.");
+            // The newest, listed oldest first; a remote person's reply by its own IRI (this
+            // server does not speak for it), a local one's in full.
+            CAIRN_ASSIGN_OR_RETURN(
+                auto rows,
+                c.Query("SELECT * FROM (SELECT x.id, coalesce(m.iri, ''), x.created FROM comments "
+                        "x JOIN users a ON a.id = x.author LEFT JOIN ap_objects m ON m.local_id "
+                        "= x.id AND m.family = 'comments' WHERE x.trail = ? AND ((" +
+                            LocalFederatedPerson("a") +
+                            ") OR (a.remote_actor != '' AND m.iri IS NOT NULL)) ORDER BY "
+                            "x.created DESC, x.id DESC LIMIT ?) ORDER BY 3, 1",
+                        {std::string(id), int64_t{kMaxRepliesServed}}));
+            std::vector<Item> items;
+            for (const auto& row : rows.rows) {
+              items.push_back({storage::AsText(row[0]), storage::AsText(row[1])});
+            }
+            return items;
+          }));
+  Json items = Json::array();
+  for (const Item& item : found) {
+    if (!item.remote_iri.empty()) {
+      items.push_back(item.remote_iri);
+      continue;
+    }
+    auto note = Comment(item.comment);
+    if (!note.ok()) continue;  // deleted meanwhile
+    note->erase("@context");
+    items.push_back(std::move(note).value());
+  }
+  const auto total = static_cast<int64_t>(items.size());
+  return WithContext({{"id", iris_.Trail(id) + "/replies"},
+                      {"type", "OrderedCollection"},
+                      {"totalItems", total},
+                      {"orderedItems", std::move(items)}});
 }
 
 util::Result<Json> ActivityPubDocuments::TrailCreate(std::string_view id) {

@@ -18,6 +18,8 @@ namespace cairn::services {
 
 // Items per page of a collection (followers, following, outbox).
 inline constexpr int kCollectionPageSize = 20;
+// Replies listed in a trail's `replies` collection (its newest).
+inline constexpr int kMaxRepliesServed = 100;
 
 // Thread-safe; the references must outlive it.
 class ActivityPubDocuments {
@@ -48,6 +50,10 @@ class ActivityPubDocuments {
   // trail: the follow's or like's id). NotFound otherwise.
   util::Result<nlohmann::json> Activity(std::string_view id);
   util::Result<nlohmann::json> Comment(std::string_view id);
+  // GET /activitypub/trail/{id}/replies: the trail's newest kMaxRepliesServed comments, oldest
+  // first, as an OrderedCollection (its `replies`): this server's people's as Notes, remote
+  // people's by their IRI. NotFound unless the trail is public.
+  util::Result<nlohmann::json> Replies(std::string_view id);
   util::Result<nlohmann::json> SummitLog(std::string_view id);
 
   const FederationIris& iris() const { return iris_; }

@@ -9,7 +9,7 @@
 #include "services/federation/html_text.h"
 #include "services/federation/json_fields.h"
 #include "services/federation/remote_trail.h"
-#include "util/ids.h"
+#include "services/federation/remote_trail_copies.h"
 #include "util/timestamp.h"
 
 namespace cairn::services {
@@ -25,6 +25,8 @@ struct Applying {
   const RemoteActor& actor;
   const Json& activity;
   std::string now;
+  std::vector<FileOwner>& removed_files;  // removed once the transaction commits
+  std::vector<std::string>& kept_trails;  // copies kept or changed: their files are fetched
 
   Caller AsActor() const {
     Caller caller;
@@ -94,8 +96,8 @@ struct Applying {
     if (!family) return util::Error::Internal("no family " + family_name);
     CAIRN_ASSIGN_OR_RETURN(auto files,
                            DeleteWithDependents(c, records.families(), *family, id, now));
-    // Remote people's comments, likes and follows hold no files here.
-    (void)files;
+    // A kept copy of their trail holds its GPS file and photos.
+    removed_files.insert(removed_files.end(), files.begin(), files.end());
     return util::OkStatus();
   }
 
@@ -214,15 +216,10 @@ struct Applying {
     }
     CAIRN_ASSIGN_OR_RETURN(auto remembered, Remembered(note_id));
     if (!remembered.first.empty()) return util::OkStatus();  // delivered twice
-    const std::string id = util::NewRecordId();
-    CAIRN_RETURN_IF_ERROR(c.Execute(
-        "INSERT INTO trails (id, created, updated, author, name, public, date, description, "
-        "location, lat, lon, distance, elevation_gain, duration) "
-        "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
-        {id, now, now, actor.user_id, fields->name, fields->date, fields->description,
-         fields->place, fields->lat, fields->lon, fields->distance, fields->elevation_gain,
-         fields->duration}));
-    return Remember(note_id, kTrails, id);
+    CAIRN_ASSIGN_OR_RETURN(std::string id,
+                           StoreRemoteTrail(c, actor.user_id, note_id, *fields, "", now));
+    kept_trails.push_back(id);
+    return util::OkStatus();
   }
 
   util::Status Update() {
@@ -232,12 +229,9 @@ struct Applying {
       if (IdOf(Member(note, "attributedTo")) != actor.iri) return util::OkStatus();
       const std::optional<RemoteTrailFields> fields = ReadRemoteTrail(note);
       if (!fields) return util::OkStatus();
-      CAIRN_RETURN_IF_ERROR(c.Execute(
-          "UPDATE trails SET updated = ?, name = ?, date = ?, description = ?, location = ?, "
-          "lat = ?, lon = ?, distance = ?, elevation_gain = ?, duration = ? WHERE id = ?",
-          {now, fields->name, fields->date, fields->description, fields->place, fields->lat,
-           fields->lon, fields->distance, fields->elevation_gain, fields->duration,
-           remembered.second}));
+      CAIRN_RETURN_IF_ERROR(
+          StoreRemoteTrail(c, actor.user_id, IdOf(note), *fields, remembered.second, now));
+      kept_trails.push_back(remembered.second);
       return util::OkStatus();
     }
     if (remembered.first != kComments) return util::OkStatus();
@@ -349,13 +343,17 @@ util::Status Inbox::Apply(const RemoteActor& actor, const Json& activity) {
                : util::Status(util::Error::UpstreamFailed("The actor could not be fetched."));
   }
   const std::string now = util::FormatTimestamp(clock_.NowMillis());
+  std::vector<FileOwner> removed_files;
+  std::vector<std::string> kept_trails;
   CAIRN_RETURN_IF_ERROR(
       database_.Write<int64_t>([&](storage::Connection& c) -> util::Result<int64_t> {
         CAIRN_ASSIGN_OR_RETURN(bool blocked, IsBlockedUrl(c, actor.iri));
         if (blocked) return util::Error::Forbidden("That server is blocked here.");
         CAIRN_RETURN_IF_ERROR(
             c.Execute("INSERT INTO ap_applying (actor) VALUES (?)", {actor.user_id}));
-        Applying applying{c, records_, iris_, actor, activity, now};
+        removed_files.clear();
+        kept_trails.clear();
+        Applying applying{c, records_, iris_, actor, activity, now, removed_files, kept_trails};
         util::Status applied = util::OkStatus();
         if (type == "Follow") {
           applied = applying.Follow();
@@ -378,6 +376,10 @@ util::Status Inbox::Apply(const RemoteActor& actor, const Json& activity) {
         CAIRN_RETURN_IF_ERROR(applied);
         return c.Execute("DELETE FROM ap_applying");
       }));
+  RemoveStoredFiles(blobs_, removed_files);
+  if (copies_) {
+    for (const std::string& trail : kept_trails) copies_->Schedule(trail, CopyFreshness::kNow);
+  }
   return util::OkStatus();
 }
 

@@ -13,11 +13,14 @@
 #include "services/core/record_service.h"
 #include "services/federation/iris.h"
 #include "services/federation/remote_actors.h"
+#include "storage/blob_store.h"
 #include "storage/database.h"
 #include "util/clock.h"
 #include "util/result.h"
 
 namespace cairn::services {
+
+class RemoteTrailCopies;
 
 // The largest activity an inbox reads: room for a long reply with its context.
 inline constexpr size_t kMaxInboxBodyBytes = 256 * 1024;
@@ -25,10 +28,11 @@ inline constexpr size_t kMaxInboxBodyBytes = 256 * 1024;
 // Thread-safe; the references must outlive it.
 class Inbox {
  public:
-  Inbox(storage::Database& database, RecordService& records, RemoteActors& actors,
-        FederationIris iris, const util::Clock& clock)
+  Inbox(storage::Database& database, RecordService& records, storage::BlobStore& blobs,
+        RemoteActors& actors, FederationIris iris, const util::Clock& clock)
       : database_(database),
         records_(records),
+        blobs_(blobs),
         actors_(actors),
         iris_(std::move(iris)),
         clock_(clock) {}
@@ -41,15 +45,21 @@ class Inbox {
   // (a Note that replies to no trail of this server, an Undo of nothing).
   util::Status Receive(const activitypub::IncomingRequest& request, std::string_view recipient);
 
+  // Where the copies of remote trails kept or changed by an activity are refreshed (their GPS
+  // file, photos and replies fetched) in the background; none by default.
+  void SetTrailCopies(RemoteTrailCopies* copies) { copies_ = copies; }
+
  private:
   // The verified actor's activity, applied in one transaction.
   util::Status Apply(const RemoteActor& actor, const nlohmann::json& activity);
 
   storage::Database& database_;
   RecordService& records_;
+  storage::BlobStore& blobs_;
   RemoteActors& actors_;
   FederationIris iris_;
   const util::Clock& clock_;
+  RemoteTrailCopies* copies_ = nullptr;
 };
 
 }  // namespace cairn::services

@@ -82,6 +82,12 @@ util::Result<Json> RemoteActors::FetchObject(std::string_view url) const {
   }));
   if (blocked) return util::Error::Forbidden("That server is blocked here.");
   CAIRN_ASSIGN_OR_RETURN(net::UrlResponse response, client_.Get(url, {{"Accept", kAccept}}));
+  if ((response.status == 401 || response.status == 403) && read_signer_) {
+    // Signed for the URL that answered: a signature covers its host and path.
+    CAIRN_ASSIGN_OR_RETURN(std::vector<net::HttpHeader> headers, read_signer_(response.final_url));
+    headers.push_back({"Accept", kAccept});
+    CAIRN_ASSIGN_OR_RETURN(response, client_.Get(response.final_url, headers));
+  }
   if (response.status == 404 || response.status == 410) {
     return util::Error::NotFound(std::string(url) + " is not there (HTTP " +
                                  std::to_string(response.status) + ").");

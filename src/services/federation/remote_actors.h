@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -77,7 +78,13 @@ class RemoteActors {
 
   // GETs `url` as ActivityPub JSON and checks that its `id` has the origin of the URL that
   // answered (a server speaks only for its own objects). The errors of ByIri.
+  // A server that refuses an unsigned read (401 or 403: "authorized fetch") is asked again with
+  // the read signed by `SetReadSigner`'s headers.
   util::Result<nlohmann::json> FetchObject(std::string_view url) const;
+  // What signs reads (InstanceActor::SignGet); set before serving. None: reads go unsigned.
+  using ReadSigner =
+      std::function<util::Result<std::vector<net::HttpHeader>>(std::string_view url)>;
+  void SetReadSigner(ReadSigner signer) { read_signer_ = std::move(signer); }
 
   const std::string& own_origin() const { return own_origin_; }
 
@@ -95,6 +102,7 @@ class RemoteActors {
   net::UrlClient client_;
   const util::Clock& clock_;
   std::string own_origin_;
+  ReadSigner read_signer_;
 };
 
 }  // namespace cairn::services

@@ -60,14 +60,32 @@ std::optional<double> FigureOf(const std::string& name, const std::string& value
   return std::nullopt;
 }
 
+// The note's attachments as an array (one may come alone).
+Json AttachmentsOf(const Json& note) {
+  const Json& attachment = Member(note, "attachment");
+  if (attachment.is_array()) return attachment;
+  return attachment.is_object() ? Json::array({attachment}) : Json::array();
+}
+
+bool IsGpsFile(const Json& item) {
+  return StringField(item, "mediaType").find("gpx") != std::string::npos;
+}
+
 bool HasGpsFile(const Json& note) {
-  const auto it = note.find("attachment");
-  if (it == note.end()) return false;
-  const Json items = it->is_array() ? *it : Json::array({*it});
-  for (const Json& item : items) {
-    if (StringField(item, "mediaType").find("gpx") != std::string::npos) return true;
+  for (const Json& item : AttachmentsOf(note)) {
+    if (IsGpsFile(item)) return true;
   }
   return false;
+}
+
+// An attachment's address: `url` as a string, a Link's `href`, or the first of a list of them;
+// only http(s) ones.
+std::string UrlOf(const Json& item) {
+  const Json& url = Member(item, "url");
+  const Json& first = url.is_array() && !url.empty() ? url[0] : url;
+  std::string text = first.is_string() ? first.get<std::string>() : StringField(first, "href");
+  if (text.rfind("https://", 0) != 0 && text.rfind("http://", 0) != 0) return "";
+  return text;
 }
 
 bool HoldsPublic(const Json& value) {
@@ -118,6 +136,17 @@ std::optional<RemoteTrailFields> ReadRemoteTrail(const Json& note) {
   }
   trail.date = StampOf(StringField(note, "startTime"));
   if (trail.date.empty()) trail.date = StampOf(StringField(note, "published"));
+  trail.updated = StampOf(StringField(note, "updated"));
+  if (trail.updated.empty()) trail.updated = StampOf(StringField(note, "published"));
+  for (const Json& item : AttachmentsOf(note)) {
+    const std::string type = StringField(item, "type");
+    if (IsGpsFile(item) && trail.track_url.empty()) {
+      trail.track_url = UrlOf(item);
+    } else if ((type == "Image" || StringField(item, "mediaType").rfind("image/", 0) == 0) &&
+               trail.photo_urls.size() < kMaxRemotePhotos) {
+      if (std::string url = UrlOf(item); !url.empty()) trail.photo_urls.push_back(std::move(url));
+    }
+  }
   if (const auto it = note.find("attachment"); it != note.end() && it->is_array()) {
     for (const Json& item : *it) {
       if (StringField(item, "type") != "PropertyValue") continue;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cairn::services {
 
@@ -19,7 +20,13 @@ struct RemoteTrailFields {
   double distance = 0;        // metres, from a "Distance" figure ("12.3 km", "7.6 mi")
   double elevation_gain = 0;  // metres, from "Elevation gain" ("678 m", "2224 ft")
   double duration = 0;        // seconds, from "Duration" ("4:05 h")
+  std::string updated;        // the Note's `updated`, else `published`, as `date`; or ""
+  std::string track_url;      // the first attached GPS file (mediaType naming gpx); or ""
+  std::vector<std::string> photo_urls;  // attached images, at most kMaxRemotePhotos
 };
+
+// How many of a remote trail's photos are kept here (the first ones it attaches).
+inline constexpr size_t kMaxRemotePhotos = 4;
 
 // Pure; never throws on any JSON.
 std::optional<RemoteTrailFields> ReadRemoteTrail(const nlohmann::json& note);

@@ -3,6 +3,8 @@
 #include "services/trails/trail_comments.h"
 
 #include "services/families/names.h"
+#include "services/federation/remote_trail_copies.h"
+#include "util/log.h"
 
 namespace cairn::services {
 
@@ -22,6 +24,11 @@ util::Result<ListPage> TrailComments::List(const Caller& caller, const std::stri
         return !rows.rows.empty();
       }));
   if (!visible) return util::Error::NotFound();
+  if (copies_) {
+    if (auto refreshed = copies_->Refresh(trail_id, CopyFreshness::kIfStale); !refreshed.ok()) {
+      util::LogWarning("federation: remote trail " + trail_id + ": " + refreshed.error().message);
+    }
+  }
   ListParams list;
   list.page = page;
   list.per_page = per_page;

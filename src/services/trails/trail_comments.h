@@ -8,6 +8,8 @@
 
 namespace cairn::services {
 
+class RemoteTrailCopies;
+
 // Thread-safe.
 class TrailComments {
  public:
@@ -20,9 +22,14 @@ class TrailComments {
   util::Result<ListPage> List(const Caller& caller, const std::string& trail_id, int page,
                               int per_page);
 
+  // With federation on: a copy of a remote trail is read again first when stale, so the list
+  // merges the comments made on its own server with those made here.
+  void SetTrailCopies(RemoteTrailCopies* copies) { copies_ = copies; }
+
  private:
   storage::Database& database_;
   RecordService& records_;
+  RemoteTrailCopies* copies_ = nullptr;
 };
 
 }  // namespace cairn::services

@@ -105,6 +105,52 @@ TEST_CASE("a Fedify actor follows a Cairn person, hears of a new trail, answers 
             .size() == 0);
 }
 
+TEST_CASE("a Fedify server in authorized-fetch mode is read with this server's own signature",
+          "[api][federation][fedify]") {
+  Federated cairn;
+  TestServer& server = cairn.server;
+  auto [ada, token] = server.CreateUser("ada");
+  FedifyPeer peer;
+  REQUIRE(peer.Control("authorized-fetch", {{"on", true}}).status == 200);
+  // An unsigned read is refused there.
+  httplib::Client client("127.0.0.1", peer.port());
+  auto unsigned_read =
+      client.Get(peer.actor().substr(peer.actor().find("/users/")).c_str(),
+                 httplib::Headers{{"Accept", "application/activity+json"}});
+  REQUIRE(unsigned_read);
+  CHECK(unsigned_read->status == 401);
+
+  // The server's own actor: an Application with a public key, and nothing secret.
+  Reply own = server.Get("/api/v1/activitypub/actor");
+  INFO(own.raw);
+  REQUIRE(own.status == 200);
+  CHECK(own.body["type"] == "Application");
+  CHECK(own.body["publicKey"]["id"] == cairn.ap + "/actor#main-key");
+  CHECK(own.body["publicKey"]["publicKeyPem"].get<std::string>().rfind("-----BEGIN PUBLIC KEY", 0) ==
+        0);
+  CHECK(own.raw.find("PRIVATE") == std::string::npos);
+
+  // Finding and following the Fedify actor works: the reads are signed by that actor, whose
+  // key Fedify fetched and checked.
+  Reply found = server.Get("/api/v1/search/actor?q=" + Url(peer.info()["handle"]), token);
+  INFO(found.raw);
+  REQUIRE(found.status == 200);
+  REQUIRE(found.body.size() == 1);
+  Reply reads = peer.Get("authorized-reads");
+  INFO(reads.raw);
+  bool signed_by_server = false;
+  for (const Json& read : reads.body) {
+    if (read["owner"] == cairn.ap + "/actor") signed_by_server = true;
+  }
+  CHECK(signed_by_server);
+  Reply follow = server.Put("/api/v1/follow", {{"followee", found.body[0]["id"]}}, token);
+  REQUIRE(follow.status == 200);
+  CHECK(Eventually([&] {
+    return server.Get("/api/v1/follow/" + follow.body["id"].get<std::string>(), token)
+               .body["status"] == "accepted";
+  }));
+}
+
 TEST_CASE("a Cairn person finds the Fedify actor by handle and follows it",
           "[api][federation][fedify]") {
   Federated cairn;

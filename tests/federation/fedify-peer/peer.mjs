@@ -88,6 +88,8 @@ if (!["draft-cavage-http-signatures-12", "rfc9421"].includes(args["first-knock"]
 const keyBits = Number(args["key-bits"]);
 if (![2048, 3072, 4096].includes(keyBits)) fail(`bad --key-bits ${args["key-bits"]}`);
 let followPolicy = args["follow-policy"];
+/** Mastodon's "authorized fetch": the actor, objects and outbox only for signed reads. */
+let authorizedFetch = false;
 if (!["accept", "reject", "manual"].includes(followPolicy)) fail(`bad --follow-policy ${followPolicy}`);
 
 function fail(message) {
@@ -274,7 +276,8 @@ federation
   .setKeyPairsDispatcher(async (_ctx, identifier) => {
     if (identifier !== handle) return [];
     return [keyPair];
-  });
+  })
+  .authorize(async (ctx) => isAuthorizedRead(ctx));
 
 federation
   .setFollowersDispatcher("/users/{identifier}/followers", async (_ctx, identifier) => {
@@ -300,6 +303,16 @@ federation
     identifier === handle ? [...following.values()].filter((f) => f.state === "accepted").length : null,
   );
 
+/** Whether a read may be answered: always, or under authorized fetch when signed by a key whose owner Fedify could fetch. */
+async function isAuthorizedRead(ctx) {
+  if (!authorizedFetch) return true;
+  const owner = await ctx.getSignedKeyOwner({ documentLoader: await documentLoader(ctx) });
+  authorizedReads.push({ url: ctx.request.url, owner: owner?.id?.href ?? null });
+  return owner != null;
+}
+/** Reads checked under authorized fetch: {url, owner (the signer's actor IRI, or null)}. */
+const authorizedReads = [];
+
 federation
   .setOutboxDispatcher("/users/{identifier}/outbox", async (_ctx, identifier) => {
     if (identifier !== handle) return null;
@@ -319,10 +332,12 @@ for (const [cls, segment] of [
   [Announce, "announces"],
   [Delete, "deletes"],
 ]) {
-  federation.setObjectDispatcher(cls, `/users/{identifier}/${segment}/{id}`, (ctx, values) => {
-    const object = published.get(ctx.getObjectUri(cls, values).href);
-    return object instanceof cls ? object : null;
-  });
+  federation
+    .setObjectDispatcher(cls, `/users/{identifier}/${segment}/{id}`, (ctx, values) => {
+      const object = published.get(ctx.getObjectUri(cls, values).href);
+      return object instanceof cls ? object : null;
+    })
+    .authorize(async (ctx) => isAuthorizedRead(ctx));
 }
 
 federation.setNodeInfoDispatcher("/nodeinfo/2.1", () => ({
@@ -761,6 +776,12 @@ const controlRoutes = {
     followPolicy = policy;
     return { policy };
   },
+  "POST /control/authorized-fetch": async (input) => {
+    if (typeof input?.on !== "boolean") throw new ControlError(400, "on: true|false");
+    authorizedFetch = input.on;
+    return { authorizedFetch, reads: authorizedReads };
+  },
+  "GET /control/authorized-reads": async () => authorizedReads,
   "POST /control/accept-follower": async (input) => decidePending(input, true),
   "POST /control/reject-follower": async (input) => decidePending(input, false),
 

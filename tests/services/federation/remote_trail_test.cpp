@@ -60,6 +60,40 @@ TEST_CASE("a post without a place or a GPS file is not a trail, and bad values a
   CHECK(odd->elevation_gain == Approx(2224 * 0.3048));
 }
 
+TEST_CASE("a trail's GPS file and first photos are found among its attachments", "[federation]") {
+  Json photos = Json::array();
+  for (int i = 0; i < 6; ++i) {
+    photos.push_back({{"type", "Image"},
+                      {"mediaType", "image/jpeg"},
+                      {"url", "https://a.example/p" + std::to_string(i) + ".jpg"}});
+  }
+  Json attachment = photos;
+  // A Link's href, the first of a list, and addresses that are not http(s) are read as such.
+  attachment.push_back({{"type", "Document"},
+                        {"mediaType", "application/gpx+xml"},
+                        {"url", {{{"type", "Link"}, {"href", "https://a.example/t.gpx"}}}}});
+  attachment.push_back({{"type", "Document"},
+                        {"mediaType", "application/gpx+xml"},
+                        {"url", "https://a.example/second.gpx"}});
+  const auto trail = ReadRemoteTrail({{"location", {{"latitude", 1}, {"longitude", 2}}},
+                                      {"published", "2024-06-01T10:00:00Z"},
+                                      {"updated", "2024-06-02T11:00:00Z"},
+                                      {"attachment", attachment}});
+  REQUIRE(trail);
+  CHECK(trail->track_url == "https://a.example/t.gpx");
+  REQUIRE(trail->photo_urls.size() == kMaxRemotePhotos);
+  CHECK(trail->photo_urls[0] == "https://a.example/p0.jpg");
+  CHECK(trail->updated == "2024-06-02 11:00:00.000Z");
+  const auto unsafe = ReadRemoteTrail({{"attachment",
+                                        {{{"type", "Document"},
+                                          {"mediaType", "application/gpx+xml"},
+                                          {"url", "file:///etc/passwd"}},
+                                         {{"type", "Image"}, {"url", "javascript:alert(1)"}}}}});
+  REQUIRE(unsafe);
+  CHECK(unsafe->track_url.empty());
+  CHECK(unsafe->photo_urls.empty());
+}
+
 TEST_CASE("public addressing is read from to and cc", "[federation]") {
   CHECK(IsAddressedToPublic({{"to", "https://www.w3.org/ns/activitystreams#Public"}}));
   CHECK(IsAddressedToPublic({{"cc", {"https://x/followers", "as:Public"}}}));
