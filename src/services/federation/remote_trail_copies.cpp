@@ -22,6 +22,8 @@ using Json = nlohmann::json;
 // IRI or embedded from another server) at most, per refresh.
 constexpr int kMaxReplyPages = 5;
 constexpr int kMaxReplyFetches = 30;
+// Different authors of replies looked up per refresh (each may be a fetch of their actor).
+constexpr size_t kMaxReplyAuthors = 30;
 
 // What decides whether files are downloaded again: their addresses.
 std::string FilesVersion(const RemoteTrailFields& fields) {
@@ -359,15 +361,24 @@ util::Status RemoteTrailCopies::KeepReplies(const std::string& trail_id, const C
     }
     page = std::move(following).value();
   }
-  // Their authors as people here (fetched once a day at most).
+  // Their authors as people here (fetched once a day at most), a bounded number of them.
   std::vector<std::pair<Reply, std::string>> kept;  // reply, users row of its author
+  std::map<std::string, std::string> authors;       // actor IRI -> users row ("" unknown)
   for (Reply& reply : found) {
-    auto author = actors_.ByIri(reply.author);
-    if (!author.ok()) {
+    auto known = authors.find(reply.author);
+    if (known == authors.end()) {
+      if (authors.size() >= kMaxReplyAuthors) {
+        complete = false;
+        continue;
+      }
+      auto author = actors_.ByIri(reply.author);
+      known = authors.emplace(reply.author, author.ok() ? author->user_id : "").first;
+    }
+    if (known->second.empty()) {
       complete = false;
       continue;
     }
-    kept.emplace_back(std::move(reply), author->user_id);
+    kept.emplace_back(std::move(reply), known->second);
   }
   const std::string now = util::FormatTimestamp(clock_.NowMillis());
   CAIRN_RETURN_IF_ERROR(
@@ -448,9 +459,7 @@ util::Result<std::string> RemoteTrailCopies::Resolve(const Caller& caller, std::
         return rows.rows.empty() ? std::string() : storage::AsText(rows.rows[0][0]);
       }));
   if (!local.empty()) {
-    if (auto refreshed = Refresh(local, CopyFreshness::kIfStale); !refreshed.ok()) {
-      util::LogWarning("federation: remote trail " + local + ": " + refreshed.error().message);
-    }
+    if (IsStaleCopy(local)) Schedule(local, CopyFreshness::kIfStale);
     return local;
   }
   // Not kept yet: their server's trail at the spec's path.

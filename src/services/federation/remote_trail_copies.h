@@ -30,7 +30,7 @@ namespace cairn::services {
 
 // How long a kept copy is served before it is fetched again on reading.
 inline constexpr int64_t kRemoteTrailRefreshSeconds = 15 * 60;
-// How many replies of one trail are read from its server (its newest, as the server pages them).
+// How many replies of one trail are read from its server (the first ones its collection lists).
 inline constexpr size_t kMaxRemoteReplies = 100;
 
 // Writes a remote trail's fields into the kept row `id`, or a new row when `id` is empty (public,
@@ -71,8 +71,8 @@ class RemoteTrailCopies {
   // GET /trail/{id}?handle=@name@host: the local id of the trail `id` of that person, `id`
   // being the kept copy's id or its id on their server (the last segment of its IRI). A trail
   // not kept yet is fetched from their server (the spec's /activitypub/trail/{id}) and kept.
-  // A handle of this server, or none, gives `id` back (a stale copy is then refreshed in the
-  // background). Unauthorized for an anonymous caller with a remote
+  // A kept copy is answered at once (refreshed in the background when stale); a handle of this
+  // server, or none, gives `id` back. Unauthorized for an anonymous caller with a remote
   // handle (reading other servers is for people with an account here); NotFound when the person
   // or the trail cannot be found or is not public there.
   util::Result<std::string> Resolve(const Caller& caller, std::string_view id,

@@ -4,7 +4,6 @@
 
 #include "services/families/names.h"
 #include "services/federation/remote_trail_copies.h"
-#include "util/log.h"
 
 namespace cairn::services {
 
@@ -24,10 +23,10 @@ util::Result<ListPage> TrailComments::List(const Caller& caller, const std::stri
         return !rows.rows.empty();
       }));
   if (!visible) return util::Error::NotFound();
-  if (copies_) {
-    if (auto refreshed = copies_->Refresh(trail_id, CopyFreshness::kIfStale); !refreshed.ok()) {
-      util::LogWarning("federation: remote trail " + trail_id + ": " + refreshed.error().message);
-    }
+  // A stale copy of a remote trail is read again in the background: its comments made there
+  // join the list at the next reading, and no reader waits for another server.
+  if (copies_ && copies_->IsStaleCopy(trail_id)) {
+    copies_->Schedule(trail_id, CopyFreshness::kIfStale);
   }
   ListParams list;
   list.page = page;

@@ -22,8 +22,8 @@ class TrailComments {
   util::Result<ListPage> List(const Caller& caller, const std::string& trail_id, int page,
                               int per_page);
 
-  // With federation on: a copy of a remote trail is read again first when stale, so the list
-  // merges the comments made on its own server with those made here.
+  // With federation on: a stale copy of a remote trail is read again in the background, so the
+  // list merges the comments made on its own server with those made here.
   void SetTrailCopies(RemoteTrailCopies* copies) { copies_ = copies; }
 
  private:
