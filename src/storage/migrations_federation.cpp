@@ -222,11 +222,37 @@ CREATE INDEX ap_deliveries_due ON ap_deliveries (next_attempt);
 )sql",
        nullptr},
       // 25: kept copies of remote trails: what each was when last read (its GPS file's and
-      // photos' addresses), so files are downloaded again only when they changed; and a deleted
-      // copy forgets its remote object, so the object can be kept again.
+      // photos' addresses), so files are downloaded again only when they changed; a deleted
+      // copy forgets its remote object, so the object can be kept again; and a deleted account
+      // is told to other servers (ap_departed).
       {25, R"sql(ALTER TABLE ap_objects ADD COLUMN version TEXT NOT NULL DEFAULT '';
 CREATE TRIGGER ap_objects_trails_delete AFTER DELETE ON trails BEGIN
   DELETE FROM ap_objects WHERE local_id = OLD.id AND family = 'trails';
+END;
+-- People of this server who deleted their account, kept while other servers hear of it (48 hours
+-- at most): their name and key, so the Delete of their actor is signed and its signature can be
+-- checked at their actor's address meanwhile.
+CREATE TABLE ap_departed (
+  user         TEXT PRIMARY KEY NOT NULL,
+  username     TEXT NOT NULL,
+  deleted      TEXT NOT NULL,
+  public_pem   TEXT NOT NULL,
+  private_pem  TEXT NOT NULL
+);
+-- A person who took part in federation (they have a key) deletes their account: the Delete of
+-- their actor goes to everyone elsewhere whom the deletion's own events name (the people they
+-- followed or who followed them, whose trails they liked). Their dependents are deleted first,
+-- so those events are in ap_events by now.
+CREATE TRIGGER ap_users_departed BEFORE DELETE ON users
+WHEN OLD.remote_actor = '' AND EXISTS (SELECT 1 FROM ap_switch)
+  AND EXISTS (SELECT 1 FROM ap_keys k WHERE k.user = OLD.id) BEGIN
+  INSERT OR REPLACE INTO ap_departed (user, username, deleted, public_pem, private_pem)
+    SELECT OLD.id, OLD.username, strftime('%Y-%m-%d %H:%M:%fZ', 'now'), k.public_pem,
+      k.private_pem FROM ap_keys k WHERE k.user = OLD.id;
+  INSERT INTO ap_events (created, kind, family, object, actor, detail)
+    VALUES (strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'delete', 'users', OLD.id, OLD.id,
+      (SELECT json_group_array(DISTINCT e.target) FROM ap_events e JOIN users r ON r.id = e.target
+        AND r.remote_actor != '' WHERE e.actor = OLD.id));
 END;
 )sql",
        nullptr},

@@ -23,8 +23,43 @@ struct ActivityOutbox::Event {
   std::string kind, family, object, actor, target, detail;
 };
 
+util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::PrepareDeparture(
+    const Event& event) {
+  using Result = std::optional<Outgoing>;
+  // `detail`: the users ids of the remote people to tell, as a JSON array.
+  const Json people = Json::parse(event.detail, nullptr, false);
+  return database_.Read<Result>([&](storage::Connection& c) -> util::Result<Result> {
+    CAIRN_ASSIGN_OR_RETURN(
+        auto departed, c.Query("SELECT username FROM ap_departed WHERE user = ?", {event.actor}));
+    if (departed.rows.empty()) return Result();
+    const std::string actor = documents_.iris().Actor(storage::AsText(departed.rows[0][0]));
+    std::vector<std::string> inboxes;
+    for (const Json& person : people.is_array() ? people : Json::array()) {
+      if (!person.is_string()) continue;
+      CAIRN_ASSIGN_OR_RETURN(
+          auto rows, c.Query("SELECT CASE WHEN shared_inbox != '' THEN shared_inbox ELSE inbox "
+                             "END FROM ap_actors WHERE user = ?",
+                             {person.get<std::string>()}));
+      for (const auto& row : rows.rows) {
+        const std::string inbox = storage::AsText(row[0]);
+        if (std::find(inboxes.begin(), inboxes.end(), inbox) == inboxes.end()) {
+          inboxes.push_back(inbox);
+        }
+      }
+    }
+    if (inboxes.empty()) return Result();
+    return Result(Outgoing{WithContext({{"id", actor + "#delete"},
+                                        {"type", "Delete"},
+                                        {"actor", actor},
+                                        {"object", actor},
+                                        {"to", {kPublic}}}),
+                           std::move(inboxes)});
+  });
+}
+
 util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(const Event& event) {
   using Result = std::optional<Outgoing>;
+  if (event.family == "users" && event.kind == "delete") return PrepareDeparture(event);
   const FederationIris& iris = documents_.iris();
   struct People {
     std::string username;    // the local person acting
@@ -222,7 +257,10 @@ util::Result<int> ActivityOutbox::Drain() {
               }
               return out;
             }));
-    if (events.empty()) return handled;
+    if (events.empty()) {
+      CAIRN_RETURN_IF_ERROR(ForgetDeparted());
+      return handled;
+    }
     for (const Event& event : events) {
       auto prepared = Prepare(event);
       if (!prepared.ok()) {
@@ -246,6 +284,20 @@ util::Result<int> ActivityOutbox::Drain() {
       ++handled;
     }
   }
+}
+
+util::Status ActivityOutbox::ForgetDeparted() {
+  const int64_t now = clock_.NowMillis();
+  // Kept an hour after the last delivery of their departure (a server may check the signature
+  // a little later), two days at most, as deliveries are.
+  CAIRN_RETURN_IF_ERROR(database_.Write<int64_t>([&](storage::Connection& c) {
+    return c.Execute(
+        "DELETE FROM ap_departed WHERE deleted < ?2 OR (deleted < ?1 AND NOT EXISTS (SELECT 1 "
+        "FROM ap_deliveries d WHERE d.sender = ap_departed.user) AND NOT EXISTS (SELECT 1 FROM "
+        "ap_events e WHERE e.actor = ap_departed.user))",
+        {util::FormatTimestamp(now - 3600 * 1000), util::FormatTimestamp(now - 48 * 3600 * 1000)});
+  }));
+  return util::OkStatus();
 }
 
 void ActivityOutbox::Start(std::function<void()> delivered, std::chrono::milliseconds interval) {

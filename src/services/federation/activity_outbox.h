@@ -50,6 +50,10 @@ class ActivityOutbox {
     std::vector<std::string> inboxes;
   };
   util::Result<std::optional<Outgoing>> Prepare(const Event& event);
+  // A deleted account's Delete of its actor, to the servers of the people its deletion named.
+  util::Result<std::optional<Outgoing>> PrepareDeparture(const Event& event);
+  // Drops the departed people whose departure has been told (or who left two days ago).
+  util::Status ForgetDeparted();
 
   storage::Database& database_;
   ActivityPubDocuments& documents_;

@@ -173,10 +173,34 @@ util::Result<ActivityPubDocuments::Person> ActivityPubDocuments::FindPerson(
                 storage::AsText(row[3]), storage::AsText(row[4]), storage::AsNumber(row[5]) != 0};
 }
 
+util::Result<Json> ActivityPubDocuments::DepartedActor(std::string_view handle) {
+  if (!handle.empty() && handle.front() == '@') handle.remove_prefix(1);
+  return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    CAIRN_ASSIGN_OR_RETURN(auto rows, c.Query("SELECT username, public_pem FROM ap_departed WHERE "
+                                              "username = ? COLLATE NOCASE",
+                                              {std::string(handle)}));
+    if (rows.rows.empty()) return util::Error::NotFound("No such person on this server.");
+    const std::string username = storage::AsText(rows.rows[0][0]);
+    const std::string actor = iris_.Actor(username);
+    // Nothing of the person but what checks the signature of their account's Delete.
+    return WithContext({{"id", actor},
+                        {"type", "Person"},
+                        {"preferredUsername", username},
+                        {"inbox", iris_.Inbox(username)},
+                        {"publicKey",
+                         {{"id", iris_.KeyId(username)},
+                          {"owner", actor},
+                          {"publicKeyPem", storage::AsText(rows.rows[0][1])}}}});
+  });
+}
+
 util::Result<Json> ActivityPubDocuments::Actor(std::string_view handle) {
-  CAIRN_ASSIGN_OR_RETURN(Person person, database_.Read<Person>([&](storage::Connection& c) {
-    return FindPerson(c, handle);
-  }));
+  auto found =
+      database_.Read<Person>([&](storage::Connection& c) { return FindPerson(c, handle); });
+  if (!found.ok() && found.error().kind == util::ErrorKind::kNotFound) {
+    return DepartedActor(handle);
+  }
+  CAIRN_ASSIGN_OR_RETURN(Person person, std::move(found));
   CAIRN_ASSIGN_OR_RETURN(crypto::RsaKeyPair keys, keys_.KeysOf(person.id));
   const std::string actor = iris_.Actor(person.username);
   Json out = {{"id", actor},

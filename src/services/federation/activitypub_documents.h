@@ -28,7 +28,9 @@ class ActivityPubDocuments {
       : database_(database), keys_(keys), iris_(std::move(iris)) {}
 
   // GET /activitypub/user/{handle}: the Person, with its public key (made now if it has none).
-  // `handle` is the username in any case, with or without a leading '@'. NotFound otherwise.
+  // `handle` is the username in any case, with or without a leading '@'. For 48 hours after a
+  // person deleted their account, a Person with only their name and key (so the Delete of their
+  // actor can be checked). NotFound otherwise.
   util::Result<nlohmann::json> Actor(std::string_view handle);
 
   // GET .../followers, .../following: page 0 is the OrderedCollection (totalItems, first),
@@ -64,6 +66,9 @@ class ActivityPubDocuments {
     bool is_private = false;
   };
   util::Result<Person> FindPerson(storage::Connection& c, std::string_view handle);
+  // A person who deleted their account, while their departure is told (ap_departed): only their
+  // name and public key. NotFound otherwise.
+  util::Result<nlohmann::json> DepartedActor(std::string_view handle);
   // A comment or summit log (a row of `table`, with its date in `date_column`) as a Note in
   // reply to its trail, named `iri`: NotFound unless the trail is public and both people take
   // part in federation.

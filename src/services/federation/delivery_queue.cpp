@@ -354,18 +354,30 @@ util::Result<bool> DeliveryQueue::Process(const Job& job) {
 
 DeliveryQueue::Attempt DeliveryQueue::Send(const std::string& sender, const std::string& inbox,
                                            const std::string& activity) {
-  auto username = database_.Read<std::optional<std::string>>(
-      [&](storage::Connection& c) -> util::Result<std::optional<std::string>> {
+  // The sender: a local person, or one who deleted their account and whose departure is being
+  // told (ap_departed keeps their name and key meanwhile).
+  struct Sender {
+    std::string username, departed_key;
+  };
+  auto found = database_.Read<std::optional<Sender>>(
+      [&](storage::Connection& c) -> util::Result<std::optional<Sender>> {
         CAIRN_ASSIGN_OR_RETURN(
             auto result,
-            c.Query("SELECT username FROM users WHERE id = ? AND remote_actor = ''", {sender}));
-        if (result.rows.empty()) return std::optional<std::string>();
-        return std::optional<std::string>(std::get<std::string>(result.rows[0][0]));
+            c.Query("SELECT username, '' FROM users WHERE id = ?1 AND remote_actor = '' UNION ALL "
+                    "SELECT username, private_pem FROM ap_departed WHERE user = ?1 LIMIT 1",
+                    {sender}));
+        if (result.rows.empty()) return std::optional<Sender>();
+        return std::optional<Sender>(
+            Sender{storage::AsText(result.rows[0][0]), storage::AsText(result.rows[0][1])});
       });
-  if (!username.ok()) return {Outcome::kLocalFailure, "the sender could not be read"};
+  if (!found.ok()) return {Outcome::kLocalFailure, "the sender could not be read"};
   // Only a local person's key can sign; without one the activity can never go.
-  if (!*username) return {Outcome::kNoSender, "its sender is no longer a person of this server"};
-  auto keys = keys_.KeysOf(sender);
+  if (!*found) return {Outcome::kNoSender, "its sender is no longer a person of this server"};
+  const std::string username = (*found)->username;
+  crypto::RsaKeyPair departed;
+  departed.private_pem = (*found)->departed_key;
+  auto keys = departed.private_pem.empty() ? keys_.KeysOf(sender)
+                                           : util::Result<crypto::RsaKeyPair>(departed);
   if (!keys.ok()) return {Outcome::kLocalFailure, "the sender's key is not available"};
 
   auto host = net::HostHeaderValue(inbox);
@@ -380,8 +392,8 @@ DeliveryQueue::Attempt DeliveryQueue::Send(const std::string& sender, const std:
       {"Accept", std::string(kActivityContentType)},
   };
   auto signature =
-      activitypub::SignRequest({"POST", *target, headers}, iris_.KeyId(**username),
-                               keys->private_pem, {"(request-target)", "host", "date", "digest"});
+      activitypub::SignRequest({"POST", *target, headers}, iris_.KeyId(username), keys->private_pem,
+                               {"(request-target)", "host", "date", "digest"});
   if (!signature.ok()) return {Outcome::kLocalFailure, "the request could not be signed"};
 
   // libcurl writes Host itself, from the URL, the same value as signed.

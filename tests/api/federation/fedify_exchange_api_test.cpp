@@ -105,6 +105,26 @@ TEST_CASE("a Fedify actor follows a Cairn person, hears of a new trail, answers 
             .size() == 0);
 }
 
+TEST_CASE("a Cairn person who deletes their account sends Fedify a Delete it verifies",
+          "[api][federation][fedify]") {
+  Federated cairn;
+  TestServer& server = cairn.server;
+  auto [ada, token] = server.CreateUser("ada");
+  FedifyPeer peer;
+  const std::string actor = cairn.ap + "/user/ada";
+  REQUIRE(peer.Control("follow", {{"target", actor}}).status == 200);
+  REQUIRE(Eventually([&] { return !Received(peer, "Accept").empty(); }));
+
+  REQUIRE(server.Delete("/api/v1/user/" + ada, token).status < 300);
+  REQUIRE(Eventually([&] { return !Received(peer, "Delete").empty(); }));
+  const Json deletes = Received(peer, "Delete");
+  INFO(deletes.dump());
+  CHECK(deletes[0]["verified"] == true);
+  CHECK(deletes[0]["actor"] == actor);
+  CHECK(deletes[0]["object"] == actor);
+  CHECK(deletes[0]["keyId"] == actor + "#main-key");
+}
+
 TEST_CASE("a Fedify server in authorized-fetch mode is read with this server's own signature",
           "[api][federation][fedify]") {
   Federated cairn;
@@ -114,9 +134,8 @@ TEST_CASE("a Fedify server in authorized-fetch mode is read with this server's o
   REQUIRE(peer.Control("authorized-fetch", {{"on", true}}).status == 200);
   // An unsigned read is refused there.
   httplib::Client client("127.0.0.1", peer.port());
-  auto unsigned_read =
-      client.Get(peer.actor().substr(peer.actor().find("/users/")).c_str(),
-                 httplib::Headers{{"Accept", "application/activity+json"}});
+  auto unsigned_read = client.Get(peer.actor().substr(peer.actor().find("/users/")).c_str(),
+                                  httplib::Headers{{"Accept", "application/activity+json"}});
   REQUIRE(unsigned_read);
   CHECK(unsigned_read->status == 401);
 
@@ -126,8 +145,8 @@ TEST_CASE("a Fedify server in authorized-fetch mode is read with this server's o
   REQUIRE(own.status == 200);
   CHECK(own.body["type"] == "Application");
   CHECK(own.body["publicKey"]["id"] == cairn.ap + "/actor#main-key");
-  CHECK(own.body["publicKey"]["publicKeyPem"].get<std::string>().rfind("-----BEGIN PUBLIC KEY", 0) ==
-        0);
+  CHECK(own.body["publicKey"]["publicKeyPem"].get<std::string>().rfind("-----BEGIN PUBLIC KEY",
+                                                                       0) == 0);
   CHECK(own.raw.find("PRIVATE") == std::string::npos);
 
   // Finding and following the Fedify actor works: the reads are signed by that actor, whose

@@ -180,5 +180,41 @@ TEST_CASE("a private account on another Cairn answers a follow request",
   CHECK(Eventually([&] { return one.Get(cy_path, cy_token).status == 404; }));
 }
 
+TEST_CASE("a person who deletes their account is gone from the other Cairn too",
+          "[api][federation][two-servers]") {
+  TestServer one("", Args());
+  TestServer two("", Args());
+  auto [ada, ada_token] = one.CreateUser("ada");
+  auto [bea, bea_token] = two.CreateUser("bea");
+  const std::string bea_there = Find(one, ada_token, two, "bea");
+  Reply follow = one.Put("/api/v1/follow", {{"followee", bea_there}}, ada_token);
+  const std::string follow_path = "/api/v1/follow/" + follow.body["id"].get<std::string>();
+  REQUIRE(Eventually([&] { return one.Get(follow_path, ada_token).body["status"] == "accepted"; }));
+  two.CreateTrail(bea_token, bea, {{"name", "Farewell ridge"}, {"lat", 53.07}, {"lon", -4.08}});
+  std::string copy;
+  REQUIRE(Eventually([&] {
+    Reply feed = one.Get("/api/v1/feed", ada_token);
+    for (const Json& item : feed.body["items"]) {
+      if (item["type"] == "trail") copy = item["item"];
+    }
+    return !copy.empty();
+  }));
+
+  REQUIRE(two.Delete("/api/v1/user/" + bea, bea_token).status < 300);
+  // While the other servers hear of it, bea's actor is her name and key only.
+  Reply actor = two.Get("/api/v1/activitypub/user/bea");
+  INFO(actor.raw);
+  if (actor.status == 200) {
+    CHECK(actor.body["publicKey"]["publicKeyPem"].is_string());
+    CHECK_FALSE(actor.body.contains("outbox"));
+    CHECK_FALSE(actor.body.contains("followers"));
+  }
+  // The Delete of her actor arrives signed: she, her follow by ada and her trail are gone here.
+  CHECK(Eventually([&] { return one.Get("/api/v1/trail/" + copy, ada_token).status == 404; }));
+  CHECK(Eventually([&] { return one.Get(follow_path, ada_token).status == 404; }));
+  CHECK(one.Get("/api/v1/user/" + bea_there, ada_token).status == 404);
+  CHECK(one.Get("/api/v1/search/actor?q=" + Url("bea"), ada_token).body.empty());
+}
+
 }  // namespace
 }  // namespace cairn::api_test
