@@ -783,6 +783,23 @@ CREATE TABLE ap_departed (
 -- their actor goes to everyone elsewhere whom the deletion's own events name (the people they
 -- followed or who followed them, whose trails they liked). Their dependents are deleted first,
 -- so those events are in ap_events by now.
+-- A public trail shared with a person of another server: an Announce to them, as wanderer tells a
+-- share (a trail that is not public is never sent); the share ended: its Undo.
+CREATE TRIGGER ap_trail_share_insert AFTER INSERT ON trail_share
+WHEN EXISTS (SELECT 1 FROM users u WHERE u.id = NEW.user AND u.remote_actor != '') BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target, detail)
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'announce', 'trail_share', NEW.id, t.author,
+      NEW.user, NEW.trail FROM trails t
+    WHERE t.id = NEW.trail AND t.public = 1 AND t.author IN (SELECT id FROM ap_senders);
+END;
+CREATE TRIGGER ap_trail_share_delete AFTER DELETE ON trail_share BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target, detail)
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'undo', 'trail_share', OLD.id, t.author,
+      OLD.user, OLD.trail FROM trails t, users u
+    WHERE t.id = OLD.trail AND t.public = 1 AND t.author IN (SELECT id FROM ap_senders)
+      AND u.id = OLD.user AND u.remote_actor != '' AND NOT EXISTS (SELECT 1 FROM ap_applying);
+  DELETE FROM ap_objects WHERE local_id = OLD.id;
+END;
 CREATE TRIGGER ap_users_departed BEFORE DELETE ON users
 WHEN OLD.remote_actor = '' AND EXISTS (SELECT 1 FROM ap_switch)
   AND EXISTS (SELECT 1 FROM ap_keys k WHERE k.user = OLD.id) BEGIN

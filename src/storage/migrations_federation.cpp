@@ -223,8 +223,9 @@ CREATE INDEX ap_deliveries_due ON ap_deliveries (next_attempt);
        nullptr},
       // 25: kept copies of remote trails: what each was when last read (its GPS file's and
       // photos' addresses), so files are downloaded again only when they changed; a deleted
-      // copy forgets its remote object, so the object can be kept again; and a deleted account
-      // is told to other servers (ap_departed).
+      // copy forgets its remote object, so the object can be kept again; a deleted account is
+      // told to other servers (ap_departed); a public trail shared with someone elsewhere is
+      // announced to them.
       {25, R"sql(ALTER TABLE ap_objects ADD COLUMN version TEXT NOT NULL DEFAULT '';
 CREATE TRIGGER ap_objects_trails_delete AFTER DELETE ON trails BEGIN
   DELETE FROM ap_objects WHERE local_id = OLD.id AND family = 'trails';
@@ -243,6 +244,23 @@ CREATE TABLE ap_departed (
 -- their actor goes to everyone elsewhere whom the deletion's own events name (the people they
 -- followed or who followed them, whose trails they liked). Their dependents are deleted first,
 -- so those events are in ap_events by now.
+-- A public trail shared with a person of another server: an Announce to them, as wanderer tells a
+-- share (a trail that is not public is never sent); the share ended: its Undo.
+CREATE TRIGGER ap_trail_share_insert AFTER INSERT ON trail_share
+WHEN EXISTS (SELECT 1 FROM users u WHERE u.id = NEW.user AND u.remote_actor != '') BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target, detail)
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'announce', 'trail_share', NEW.id, t.author,
+      NEW.user, NEW.trail FROM trails t
+    WHERE t.id = NEW.trail AND t.public = 1 AND t.author IN (SELECT id FROM ap_senders);
+END;
+CREATE TRIGGER ap_trail_share_delete AFTER DELETE ON trail_share BEGIN
+  INSERT INTO ap_events (created, kind, family, object, actor, target, detail)
+    SELECT strftime('%Y-%m-%d %H:%M:%fZ', 'now'), 'undo', 'trail_share', OLD.id, t.author,
+      OLD.user, OLD.trail FROM trails t, users u
+    WHERE t.id = OLD.trail AND t.public = 1 AND t.author IN (SELECT id FROM ap_senders)
+      AND u.id = OLD.user AND u.remote_actor != '' AND NOT EXISTS (SELECT 1 FROM ap_applying);
+  DELETE FROM ap_objects WHERE local_id = OLD.id;
+END;
 CREATE TRIGGER ap_users_departed BEFORE DELETE ON users
 WHEN OLD.remote_actor = '' AND EXISTS (SELECT 1 FROM ap_switch)
   AND EXISTS (SELECT 1 FROM ap_keys k WHERE k.user = OLD.id) BEGIN

@@ -25,7 +25,8 @@ INSERT INTO summit_logs (id, created, updated, author, trail, date, distance) VA
 
 constexpr const char* kDropStatistics = R"sql(
 -- 24's exchange tables, triggers and column first (its view reads 23's settings column).
-DROP TRIGGER ap_objects_trails_delete; DROP TRIGGER ap_users_departed; DROP TABLE ap_departed;
+DROP TRIGGER ap_objects_trails_delete; DROP TRIGGER ap_users_departed; DROP TRIGGER ap_trail_share_insert;
+DROP TRIGGER ap_trail_share_delete; DROP TABLE ap_departed;
 DROP TRIGGER ap_trails_insert; DROP TRIGGER ap_trails_update; DROP TRIGGER ap_trails_delete;
 DROP TRIGGER ap_comments_insert; DROP TRIGGER ap_comments_update; DROP TRIGGER ap_comments_delete;
 DROP TRIGGER ap_summit_logs_insert; DROP TRIGGER ap_summit_logs_delete;

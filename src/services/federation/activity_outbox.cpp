@@ -98,7 +98,7 @@ util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(co
             for (const auto& row : inboxes.rows) found.followers.push_back(storage::AsText(row[0]));
             // The trail a comment, summit log (target) or like (detail) is on, when remote.
             const std::string trail = event.family == "trail_likes" ? event.detail : event.target;
-            if (event.family != "trails" && !trail.empty()) {
+            if (event.family != "trails" && event.family != "trail_share" && !trail.empty()) {
               CAIRN_ASSIGN_OR_RETURN(
                   auto remote,
                   c.Query("SELECT CASE WHEN a.shared_inbox != '' THEN a.shared_inbox ELSE "
@@ -181,6 +181,21 @@ util::Result<std::optional<ActivityOutbox::Outgoing>> ActivityOutbox::Prepare(co
     if (event.kind == "undo") {
       return to_target(
           {{"id", like + "/undo"}, {"type", "Undo"}, {"actor", actor}, {"object", liked}});
+    }
+    return Result();
+  }
+  if (event.family == "trail_share" && !people->target_iri.empty()) {
+    // A public trail shared with them (the trail's id in `detail`).
+    const std::string share = iris.Activity(event.object);
+    const Json announce = {{"id", share},
+                           {"type", "Announce"},
+                           {"actor", actor},
+                           {"object", iris.Trail(event.detail)},
+                           {"to", {people->target_iri}}};
+    if (event.kind == "announce") return to_target(announce);
+    if (event.kind == "undo") {
+      return to_target(
+          {{"id", share + "/undo"}, {"type", "Undo"}, {"actor", actor}, {"object", announce}});
     }
     return Result();
   }

@@ -10,6 +10,7 @@
 #include "services/federation/json_fields.h"
 #include "services/federation/remote_trail.h"
 #include "services/federation/remote_trail_copies.h"
+#include "util/ids.h"
 #include "util/timestamp.h"
 
 namespace cairn::services {
@@ -27,6 +28,7 @@ struct Applying {
   std::string now;
   std::vector<FileOwner>& removed_files;  // removed once the transaction commits
   std::vector<std::string>& kept_trails;  // copies kept or changed: their files are fetched
+  const Json& announced;                  // an Announce's object, read before the transaction
 
   Caller AsActor() const {
     Caller caller;
@@ -222,6 +224,40 @@ struct Applying {
     return util::OkStatus();
   }
 
+  // A trail of theirs shared with a person here (wanderer's share): the trail kept, shared with
+  // them to view, and they are told. A boost to their followers shows nowhere here.
+  util::Status Announce() {
+    std::string recipient;
+    for (const char* field : {"to", "cc"}) {
+      const Json& value = Member(activity, field);
+      for (const Json& item : value.is_array() ? value : Json::array({value})) {
+        if (!recipient.empty() || !item.is_string()) continue;
+        CAIRN_ASSIGN_OR_RETURN(recipient, LocalPerson(item.get<std::string>()));
+      }
+    }
+    if (recipient.empty() || announced.is_null()) return util::OkStatus();
+    const std::string note_id = IdOf(announced);
+    const std::optional<RemoteTrailFields> fields = ReadRemoteTrail(announced);
+    if (!fields || !IsAddressedToPublic(announced)) return util::OkStatus();
+    CAIRN_ASSIGN_OR_RETURN(auto remembered, Remembered(note_id));
+    std::string trail = remembered.first == kTrails ? remembered.second : "";
+    if (trail.empty()) {
+      CAIRN_ASSIGN_OR_RETURN(trail, StoreRemoteTrail(c, actor.user_id, note_id, *fields, "", now));
+      kept_trails.push_back(trail);
+    }
+    CAIRN_ASSIGN_OR_RETURN(
+        std::string share,
+        SingleId("SELECT id FROM trail_share WHERE trail = ? AND user = ?", {trail, recipient}));
+    if (share.empty()) {
+      share = util::NewRecordId();
+      CAIRN_RETURN_IF_ERROR(c.Execute(
+          "INSERT INTO trail_share (id, created, updated, trail, user, permission) VALUES "
+          "(?, ?, ?, ?, ?, 'view')",
+          {share, now, now, trail, recipient}));
+    }
+    return Remember(IdOf(activity), kTrailShare, share);
+  }
+
   util::Status Update() {
     const Json& note = Member(activity, "object");
     CAIRN_ASSIGN_OR_RETURN(auto remembered, Remembered(IdOf(note)));
@@ -342,6 +378,22 @@ util::Status Inbox::Apply(const RemoteActor& actor, const Json& activity) {
                ? util::OkStatus()
                : util::Status(util::Error::UpstreamFailed("The actor could not be fetched."));
   }
+  // What an Announce shares: their own trail, embedded or fetched from their server now (never
+  // inside the transaction below).
+  Json announced;
+  if (type == "Announce") {
+    const Json& object = Member(activity, "object");
+    const std::string object_iri = IdOf(object);
+    if (!object_iri.empty() && net::SameOrigin(object_iri, actor.iri) && !iris_.Parse(object_iri)) {
+      if (object.is_object() && object.contains("attributedTo")) {
+        announced = object;
+      } else if (auto fetched = actors_.FetchObject(object_iri);
+                 fetched.ok() && StringField(*fetched, "id") == object_iri) {
+        announced = std::move(fetched).value();
+      }
+      if (IdOf(Member(announced, "attributedTo")) != actor.iri) announced = Json();
+    }
+  }
   const std::string now = util::FormatTimestamp(clock_.NowMillis());
   std::vector<FileOwner> removed_files;
   std::vector<std::string> kept_trails;
@@ -353,7 +405,8 @@ util::Status Inbox::Apply(const RemoteActor& actor, const Json& activity) {
             c.Execute("INSERT INTO ap_applying (actor) VALUES (?)", {actor.user_id}));
         removed_files.clear();
         kept_trails.clear();
-        Applying applying{c, records_, iris_, actor, activity, now, removed_files, kept_trails};
+        Applying applying{c,   records_,      iris_,       actor,    activity,
+                          now, removed_files, kept_trails, announced};
         util::Status applied = util::OkStatus();
         if (type == "Follow") {
           applied = applying.Follow();
@@ -371,8 +424,10 @@ util::Status Inbox::Apply(const RemoteActor& actor, const Json& activity) {
           applied = applying.Accept();
         } else if (type == "Reject") {
           applied = applying.Reject();
+        } else if (type == "Announce") {
+          applied = applying.Announce();
         }
-        // Announce and anything else: nothing here depends on them.
+        // Anything else: nothing here depends on it.
         CAIRN_RETURN_IF_ERROR(applied);
         return c.Execute("DELETE FROM ap_applying");
       }));

@@ -216,5 +216,51 @@ TEST_CASE("a person who deletes their account is gone from the other Cairn too",
   CHECK(one.Get("/api/v1/search/actor?q=" + Url("bea"), ada_token).body.empty());
 }
 
+TEST_CASE("a public trail shared with a person on another Cairn reaches them as a share",
+          "[api][federation][two-servers]") {
+  TestServer one("", Args());
+  TestServer two("", Args());
+  auto [ada, ada_token] = one.CreateUser("ada");
+  auto [bea, bea_token] = two.CreateUser("bea");
+  const std::string ada_there = Find(two, bea_token, one, "ada");
+  const std::string trail =
+      two.CreateTrail(bea_token, bea, {{"name", "Shared ridge"}, {"lat", 53.07}, {"lon", -4.08}});
+  const std::string hidden = two.CreateTrail(
+      bea_token, bea, {{"name", "Hidden bothy"}, {"public", false}, {"lat", 1}, {"lon", 1}});
+  // A trail that is not public is shared there only: nothing of it is sent.
+  REQUIRE(two.Put("/api/v1/trail-share",
+                  {{"trail", hidden}, {"user", ada_there}, {"permission", "view"}}, bea_token)
+              .status == 200);
+  Reply shared =
+      two.Put("/api/v1/trail-share",
+              {{"trail", trail}, {"user", ada_there}, {"permission", "view"}}, bea_token);
+  INFO(shared.raw);
+  REQUIRE(shared.status == 200);
+
+  // ada is told, and the trail is shared with her here (a copy of bea's).
+  Json notification;
+  REQUIRE(Eventually([&] {
+    Reply list = one.Get("/api/v1/notification", ada_token);
+    for (const Json& item : list.body["items"]) {
+      if (item["type"] == "trail_share") notification = item;
+    }
+    return !notification.is_null();
+  }));
+  CHECK(notification["metadata"]["trail"] == "Shared ridge");
+  CHECK(notification["metadata"]["author"] == "@bea@127.0.0.1:" + std::to_string(two.port()));
+  Reply shares = one.Get("/api/v1/trail-share?expand=trail", ada_token);
+  INFO(shares.raw);
+  REQUIRE(shares.body.size() == 1);
+  CHECK(shares.body[0]["expand"]["trail"]["name"] == "Shared ridge");
+  CHECK(shares.body[0]["permission"] == "view");
+  CHECK(one.Get("/api/v1/notification", ada_token).raw.find("Hidden bothy") == std::string::npos);
+
+  // bea ends the share: it ends here too (the copy stays, as public as there).
+  REQUIRE(
+      two.Delete("/api/v1/trail-share/" + shared.body["id"].get<std::string>(), bea_token).status <
+      300);
+  CHECK(Eventually([&] { return one.Get("/api/v1/trail-share", ada_token).body.empty(); }));
+}
+
 }  // namespace
 }  // namespace cairn::api_test
