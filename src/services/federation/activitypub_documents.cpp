@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "services/federation/federated_people.h"
 #include "services/files/file_delivery.h"
@@ -20,6 +21,21 @@ constexpr int kMaxPhotosAttached = 8;
 constexpr char kTrailColumns[] =
     "t.id, t.created, t.updated, t.name, t.description, t.date, t.location, t.lat, t.lon, "
     "t.distance, t.elevation_gain, t.duration, t.gpx, t.photos, u.username";
+
+// Comments or summit logs (`table`, its date in `date_column`; this file's constants, never a
+// caller's text) matching `where` on alias x, whose trail is public and whose people both take
+// part in federation: the columns ActivityPubDocuments::ReplyNoteOf reads, then x.id.
+std::string ReplyQuery(std::string_view table, std::string_view date_column,
+                       std::string_view where) {
+  return "SELECT x.created, x.updated, x.text, x.trail, " + std::string(date_column) +
+         ", a.username, o.username, o.remote_actor, coalesce((SELECT m.iri FROM ap_objects m "
+         "WHERE m.local_id = x.trail AND m.family = 'trails'), ''), x.id FROM " +
+         std::string(table) +
+         " x JOIN trails t ON t.id = x.trail JOIN users a ON a.id = x.author JOIN users o ON o.id "
+         "= t.author WHERE " +
+         std::string(where) + " AND t.public = 1 AND " + LocalFederatedPerson("a") + " AND (" +
+         LocalFederatedPerson("o") + " OR o.remote_actor != '')";
+}
 
 // "2024-06-01 08:00:00.000Z" -> "2024-06-01T08:00:00.000Z" (xsd:dateTime).
 std::string DateTime(std::string stamp) {
@@ -350,52 +366,52 @@ util::Result<Json> ActivityPubDocuments::Trail(std::string_view id) {
 }
 
 util::Result<Json> ActivityPubDocuments::Replies(std::string_view id) {
-  struct Item {
-    std::string comment, remote_iri;
-  };
-  CAIRN_ASSIGN_OR_RETURN(
-      std::vector<Item> found,
-      database_.Read<std::vector<Item>>(
-          [&](storage::Connection& c) -> util::Result<std::vector<Item>> {
-            CAIRN_ASSIGN_OR_RETURN(auto trail,
-                                   c.Query("SELECT 1 FROM trails t JOIN users u ON u.id = t.author "
-                                           "WHERE t.id = ? AND t.public = 1 AND " +
-                                               LocalFederatedPerson("u"),
-                                           {std::string(id)}));
-            if (trail.rows.empty()) return util::Error::NotFound("Not found.");
-            // The newest, listed oldest first; a remote person's reply by its own IRI (this
-            // server does not speak for it), a local one's in full.
-            CAIRN_ASSIGN_OR_RETURN(
-                auto rows,
-                c.Query("SELECT * FROM (SELECT x.id, coalesce(m.iri, ''), x.created FROM comments "
-                        "x JOIN users a ON a.id = x.author LEFT JOIN ap_objects m ON m.local_id "
-                        "= x.id AND m.family = 'comments' WHERE x.trail = ? AND ((" +
-                            LocalFederatedPerson("a") +
-                            ") OR (a.remote_actor != '' AND m.iri IS NOT NULL)) ORDER BY "
-                            "x.created DESC, x.id DESC LIMIT ?) ORDER BY 3, 1",
-                        {std::string(id), int64_t{kMaxRepliesServed}}));
-            std::vector<Item> items;
-            for (const auto& row : rows.rows) {
-              items.push_back({storage::AsText(row[0]), storage::AsText(row[1])});
-            }
-            return items;
-          }));
-  Json items = Json::array();
-  for (const Item& item : found) {
-    if (!item.remote_iri.empty()) {
-      items.push_back(item.remote_iri);
-      continue;
+  return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
+    CAIRN_ASSIGN_OR_RETURN(auto trail,
+                           c.Query("SELECT 1 FROM trails t JOIN users u ON u.id = t.author "
+                                   "WHERE t.id = ? AND t.public = 1 AND " +
+                                       LocalFederatedPerson("u"),
+                                   {std::string(id)}));
+    if (trail.rows.empty()) return util::Error::NotFound("Not found.");
+    // The newest, listed oldest first; a remote person's reply by its own IRI (this server does
+    // not speak for it), a local one's in full.
+    CAIRN_ASSIGN_OR_RETURN(
+        auto listed,
+        c.Query("SELECT * FROM (SELECT x.id, coalesce(m.iri, ''), x.created FROM comments x "
+                "JOIN users a ON a.id = x.author LEFT JOIN ap_objects m ON m.local_id = x.id AND "
+                "m.family = 'comments' WHERE x.trail = ? AND ((" +
+                    LocalFederatedPerson("a") +
+                    ") OR (a.remote_actor != '' AND m.iri IS NOT NULL)) ORDER BY x.created DESC, "
+                    "x.id DESC LIMIT ?) ORDER BY 3, 1",
+                {std::string(id), int64_t{kMaxRepliesServed}}));
+    Json local_ids = Json::array();
+    for (const auto& row : listed.rows) {
+      if (storage::AsText(row[1]).empty()) local_ids.push_back(storage::AsText(row[0]));
     }
-    auto note = Comment(item.comment);
-    if (!note.ok()) continue;  // deleted meanwhile
-    note->erase("@context");
-    items.push_back(std::move(note).value());
-  }
-  const auto total = static_cast<int64_t>(items.size());
-  return WithContext({{"id", iris_.Trail(id) + "/replies"},
-                      {"type", "OrderedCollection"},
-                      {"totalItems", total},
-                      {"orderedItems", std::move(items)}});
+    CAIRN_ASSIGN_OR_RETURN(
+        auto local,
+        c.Query(ReplyQuery("comments", "''", "x.id IN (SELECT value FROM json_each(?))"),
+                {local_ids.dump()}));
+    std::map<std::string, Json> notes;
+    for (const auto& row : local.rows) {
+      const std::string comment = storage::AsText(row[9]);
+      if (auto note = ReplyNoteOf(row, iris_.Comment(comment))) notes.emplace(comment, *note);
+    }
+    Json items = Json::array();
+    for (const auto& row : listed.rows) {
+      const std::string remote_iri = storage::AsText(row[1]);
+      if (!remote_iri.empty()) {
+        items.push_back(remote_iri);
+      } else if (auto note = notes.find(storage::AsText(row[0])); note != notes.end()) {
+        items.push_back(std::move(note->second));
+      }
+    }
+    const auto total = static_cast<int64_t>(items.size());
+    return WithContext({{"id", iris_.Trail(id) + "/replies"},
+                        {"type", "OrderedCollection"},
+                        {"totalItems", total},
+                        {"orderedItems", std::move(items)}});
+  });
 }
 
 util::Result<Json> ActivityPubDocuments::TrailCreate(std::string_view id) {
@@ -477,44 +493,40 @@ util::Result<Json> ActivityPubDocuments::ReplyNote(std::string_view table,
                                                    std::string_view date_column,
                                                    std::string_view id, std::string iri) {
   return database_.Read<Json>([&](storage::Connection& c) -> util::Result<Json> {
-    // `table` and `date_column` are this file's constants, never a caller's text.
-    CAIRN_ASSIGN_OR_RETURN(
-        auto rows,
-        c.Query("SELECT x.created, x.updated, x.text, x.trail, " + std::string(date_column) +
-                    ", a.username, o.username, o.remote_actor, coalesce((SELECT m.iri FROM "
-                    "ap_objects m WHERE m.local_id = x.trail AND m.family = 'trails'), '') FROM " +
-                    std::string(table) +
-                    " x JOIN trails t ON t.id = x.trail JOIN users a ON a.id = x.author "
-                    "JOIN users o ON o.id = t.author WHERE x.id = ? AND t.public = 1 AND " +
-                    LocalFederatedPerson("a") + " AND (" + LocalFederatedPerson("o") +
-                    " OR o.remote_actor != '')",
-                {std::string(id)}));
+    CAIRN_ASSIGN_OR_RETURN(auto rows,
+                           c.Query(ReplyQuery(table, date_column, "x.id = ?"), {std::string(id)}));
     if (rows.rows.empty()) return util::Error::NotFound("Not found.");
-    const auto& row = rows.rows[0];
-    // On a remote person's trail (kept here for their followers): in reply to it as it is there.
-    const std::string remote_author = storage::AsText(row[7]);
-    const std::string remote_trail = storage::AsText(row[8]);
-    if (!remote_author.empty() && remote_trail.empty()) return util::Error::NotFound("Not found.");
-    const std::string trail =
-        remote_author.empty() ? iris_.Trail(storage::AsText(row[3])) : remote_trail;
-    Json note = {
-        {"id", std::move(iri)},
-        {"type", "Note"},
-        {"attributedTo", iris_.Actor(storage::AsText(row[5]))},
-        {"inReplyTo", trail},
-        {"content", TextToHtml(storage::AsText(row[2]))},
-        {"published", DateTime(storage::AsText(row[0]))},
-        {"updated", DateTime(storage::AsText(row[1]))},
-        {"url", remote_author.empty() ? iris_.TrailPage(storage::AsText(row[3])) : remote_trail},
-        {"to", {kPublic}},
-        {"cc",
-         {remote_author.empty() ? iris_.Actor(storage::AsText(row[6])) : remote_author,
-          iris_.Followers(storage::AsText(row[5]))}}};
-    // A summit log's own date; comments have none ('').
-    if (const std::string date = storage::AsText(row[4]); !date.empty())
-      note["startTime"] = DateTime(date);
-    return WithContext(std::move(note));
+    std::optional<Json> note = ReplyNoteOf(rows.rows[0], std::move(iri));
+    if (!note) return util::Error::NotFound("Not found.");
+    return WithContext(std::move(*note));
   });
+}
+
+std::optional<Json> ActivityPubDocuments::ReplyNoteOf(const std::vector<SqlValue>& row,
+                                                      std::string iri) const {
+  // On a remote person's trail (kept here for their followers): in reply to it as it is there.
+  const std::string remote_author = storage::AsText(row[7]);
+  const std::string remote_trail = storage::AsText(row[8]);
+  if (!remote_author.empty() && remote_trail.empty()) return std::nullopt;
+  const std::string trail =
+      remote_author.empty() ? iris_.Trail(storage::AsText(row[3])) : remote_trail;
+  Json note = {
+      {"id", std::move(iri)},
+      {"type", "Note"},
+      {"attributedTo", iris_.Actor(storage::AsText(row[5]))},
+      {"inReplyTo", trail},
+      {"content", TextToHtml(storage::AsText(row[2]))},
+      {"published", DateTime(storage::AsText(row[0]))},
+      {"updated", DateTime(storage::AsText(row[1]))},
+      {"url", remote_author.empty() ? iris_.TrailPage(storage::AsText(row[3])) : remote_trail},
+      {"to", {kPublic}},
+      {"cc",
+       {remote_author.empty() ? iris_.Actor(storage::AsText(row[6])) : remote_author,
+        iris_.Followers(storage::AsText(row[5]))}}};
+  // A summit log's own date; comments have none ('').
+  if (const std::string date = storage::AsText(row[4]); !date.empty())
+    note["startTime"] = DateTime(date);
+  return note;
 }
 
 }  // namespace cairn::services

@@ -74,6 +74,10 @@ class ActivityPubDocuments {
   // part in federation.
   util::Result<nlohmann::json> ReplyNote(std::string_view table, std::string_view date_column,
                                          std::string_view id, std::string iri);
+  // The Note of a row of ReplyQuery, named `iri`; nullopt for one on a remote person's trail
+  // whose IRI there is not known.
+  std::optional<nlohmann::json> ReplyNoteOf(const std::vector<storage::SqlValue>& row,
+                                            std::string iri) const;
   // The Note of the public trail in `row` (the columns of kTrailColumns).
   nlohmann::json TrailNote(const std::vector<storage::SqlValue>& row,
                            std::string_view author_username) const;

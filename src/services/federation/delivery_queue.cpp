@@ -374,10 +374,9 @@ DeliveryQueue::Attempt DeliveryQueue::Send(const std::string& sender, const std:
   // Only a local person's key can sign; without one the activity can never go.
   if (!*found) return {Outcome::kNoSender, "its sender is no longer a person of this server"};
   const std::string username = (*found)->username;
-  crypto::RsaKeyPair departed;
-  departed.private_pem = (*found)->departed_key;
-  auto keys = departed.private_pem.empty() ? keys_.KeysOf(sender)
-                                           : util::Result<crypto::RsaKeyPair>(departed);
+  auto keys = (*found)->departed_key.empty() ? keys_.KeysOf(sender)
+                                             : util::Result<crypto::RsaKeyPair>(crypto::RsaKeyPair{
+                                                   .private_pem = (*found)->departed_key});
   if (!keys.ok()) return {Outcome::kLocalFailure, "the sender's key is not available"};
 
   auto host = net::HostHeaderValue(inbox);

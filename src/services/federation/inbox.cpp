@@ -18,6 +18,20 @@ namespace {
 
 using Json = nlohmann::json;
 
+// The IRIs among an activity's `to` and `cc` that name people of this server (by shape only).
+std::vector<std::string> AddresseesHere(const Json& activity, const FederationIris& iris) {
+  std::vector<std::string> out;
+  for (const char* field : {"to", "cc"}) {
+    const Json& value = Member(activity, field);
+    for (const Json& item : value.is_array() ? value : Json::array({value})) {
+      if (!item.is_string()) continue;
+      const auto local = iris.Parse(item.get<std::string>());
+      if (local && local->kind == "user" && local->part.empty()) out.push_back(item);
+    }
+  }
+  return out;
+}
+
 // One activity being applied, in its transaction.
 struct Applying {
   storage::Connection& c;
@@ -228,12 +242,9 @@ struct Applying {
   // them to view, and they are told. A boost to their followers shows nowhere here.
   util::Status Announce() {
     std::string recipient;
-    for (const char* field : {"to", "cc"}) {
-      const Json& value = Member(activity, field);
-      for (const Json& item : value.is_array() ? value : Json::array({value})) {
-        if (!recipient.empty() || !item.is_string()) continue;
-        CAIRN_ASSIGN_OR_RETURN(recipient, LocalPerson(item.get<std::string>()));
-      }
+    for (const std::string& iri : AddresseesHere(activity, iris)) {
+      if (!recipient.empty()) break;
+      CAIRN_ASSIGN_OR_RETURN(recipient, LocalPerson(iri));
     }
     if (recipient.empty() || announced.is_null()) return util::OkStatus();
     const std::string note_id = IdOf(announced);
@@ -378,10 +389,10 @@ util::Status Inbox::Apply(const RemoteActor& actor, const Json& activity) {
                ? util::OkStatus()
                : util::Status(util::Error::UpstreamFailed("The actor could not be fetched."));
   }
-  // What an Announce shares: their own trail, embedded or fetched from their server now (never
-  // inside the transaction below).
+  // What an Announce to someone here shares: their own trail, embedded or fetched from their
+  // server now (never inside the transaction below). A boost to their followers fetches nothing.
   Json announced;
-  if (type == "Announce") {
+  if (type == "Announce" && !AddresseesHere(activity, iris_).empty()) {
     const Json& object = Member(activity, "object");
     const std::string object_iri = IdOf(object);
     if (!object_iri.empty() && net::SameOrigin(object_iri, actor.iri) && !iris_.Parse(object_iri)) {

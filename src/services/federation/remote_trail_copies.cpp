@@ -152,17 +152,19 @@ void RemoteTrailCopies::Release(const std::string& trail_id) {
   in_flight_.erase(trail_id);
 }
 
-bool RemoteTrailCopies::IsStaleCopy(std::string_view trail_id) {
+void RemoteTrailCopies::ScheduleIfStale(std::string_view trail_id) {
   {
     std::lock_guard lock(mutex_);
     const auto it = fetched_.find(std::string(trail_id));
     if (it != fetched_.end() &&
         clock_.NowMillis() / 1000 - it->second < kRemoteTrailRefreshSeconds) {
-      return false;
+      return;
     }
   }
-  auto kept = Kept(trail_id);
-  return kept.ok() && kept->has_value();
+  // Only a copy is worth the queue (one indexed lookup for any other trail).
+  if (auto kept = Kept(trail_id); kept.ok() && kept->has_value()) {
+    Schedule(trail_id, CopyFreshness::kIfStale);
+  }
 }
 
 util::Result<std::optional<RemoteTrailCopies::Copy>> RemoteTrailCopies::Kept(
@@ -435,10 +437,10 @@ util::Result<std::string> RemoteTrailCopies::Resolve(const Caller& caller, std::
   if (!name.empty() && name.front() == '@') name.remove_prefix(1);
   if (name.empty() || name.find('@') == std::string_view::npos) {
     // A copy read after its window: brought up to date for the next reader.
-    if (IsStaleCopy(id)) Schedule(id, CopyFreshness::kIfStale);
+    ScheduleIfStale(id);
     return std::string(id);
   }
-  if (caller.user_id.empty()) {
+  if (caller.IsAnonymous()) {
     return util::Error::Unauthorized("Sign in to open trails of other servers.");
   }
   auto actor = actors_.ByHandle(name);
@@ -459,7 +461,7 @@ util::Result<std::string> RemoteTrailCopies::Resolve(const Caller& caller, std::
         return rows.rows.empty() ? std::string() : storage::AsText(rows.rows[0][0]);
       }));
   if (!local.empty()) {
-    if (IsStaleCopy(local)) Schedule(local, CopyFreshness::kIfStale);
+    ScheduleIfStale(local);
     return local;
   }
   // Not kept yet: their server's trail at the spec's path.

@@ -65,8 +65,9 @@ class RemoteTrailCopies {
   // Refresh in the background (after the inbox kept or changed a copy, or when a reader finds
   // one stale): returns at once.
   void Schedule(std::string_view trail_id, CopyFreshness freshness);
-  // Whether `trail_id` is a remote copy that is stale (Schedule it then).
-  bool IsStaleCopy(std::string_view trail_id);
+  // Schedule(kIfStale) when `trail_id` is a remote copy older than kRemoteTrailRefreshSeconds
+  // (after a trail or its comments were read); nothing for any other trail.
+  void ScheduleIfStale(std::string_view trail_id);
 
   // GET /trail/{id}?handle=@name@host: the local id of the trail `id` of that person, `id`
   // being the kept copy's id or its id on their server (the last segment of its IRI). A trail

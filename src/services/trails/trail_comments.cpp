@@ -25,9 +25,7 @@ util::Result<ListPage> TrailComments::List(const Caller& caller, const std::stri
   if (!visible) return util::Error::NotFound();
   // A stale copy of a remote trail is read again in the background: its comments made there
   // join the list at the next reading, and no reader waits for another server.
-  if (copies_ && copies_->IsStaleCopy(trail_id)) {
-    copies_->Schedule(trail_id, CopyFreshness::kIfStale);
-  }
+  if (copies_) copies_->ScheduleIfStale(trail_id);
   ListParams list;
   list.page = page;
   list.per_page = per_page;

@@ -5,21 +5,14 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "api/federation/eventually.h"
+#include "api/federation/two_cairns.h"
 #include "api/test_files.h"
 #include "api/test_gpx.h"
-#include "api/test_server.h"
 
 namespace cairn::api_test {
 namespace {
 
-std::vector<std::string> Args() {
-  return {"--public-url", "{origin}", "--federation", "on", "--federation-allow-private"};
-}
-
-std::string HostOf(const TestServer& server) {
-  return "127.0.0.1:" + std::to_string(server.port());
-}
+std::vector<std::string> Args() { return FederatingArgs(); }
 
 // A public trail of `author` on `server` from a GPS file, with one photo; its record.
 Json PublishedTrail(TestServer& server, const std::string& token, const std::string& gpx) {
@@ -120,11 +113,7 @@ TEST_CASE("a followed person's new trail arrives with its track, and leaves with
   TestServer two("", Args());
   auto [ada, ada_token] = one.CreateUser("ada");
   auto [bea, bea_token] = two.CreateUser("bea");
-  Reply found = one.Get("/api/v1/search/actor?q=" + Url("@bea@" + HostOf(two)), ada_token);
-  REQUIRE(found.body.size() == 1);
-  Reply follow = one.Put("/api/v1/follow", {{"followee", found.body[0]["id"]}}, ada_token);
-  const std::string follow_path = "/api/v1/follow/" + follow.body["id"].get<std::string>();
-  REQUIRE(Eventually([&] { return one.Get(follow_path, ada_token).body["status"] == "accepted"; }));
+  FollowAccepted(one, ada_token, two, "bea");
 
   const std::string gpx = WalkGpx("Second walk", 12.0);
   const Json original = PublishedTrail(two, bea_token, gpx);

@@ -5,29 +5,12 @@
 #include <chrono>
 #include <thread>
 
-#include "api/federation/eventually.h"
-#include "api/test_server.h"
+#include "api/federation/two_cairns.h"
 
 namespace cairn::api_test {
 namespace {
 
-std::vector<std::string> Args() {
-  return {"--public-url", "{origin}", "--federation", "on", "--federation-allow-private"};
-}
-
-std::string HandleOn(const TestServer& server, const std::string& name) {
-  return "@" + name + "@127.0.0.1:" + std::to_string(server.port());
-}
-
-// `name` on `other` as `server` knows them, found by handle: their id here.
-std::string Find(TestServer& server, const std::string& token, const TestServer& other,
-                 const std::string& name) {
-  Reply found = server.Get("/api/v1/search/actor?q=" + Url(HandleOn(other, name)), token);
-  INFO(found.raw);
-  REQUIRE(found.status == 200);
-  REQUIRE(found.body.size() == 1);
-  return found.body[0]["id"];
-}
+std::vector<std::string> Args() { return FederatingArgs(); }
 
 size_t Count(TestServer& server, const std::string& path, const std::string& token) {
   Reply r = server.Get(path, token);
@@ -71,10 +54,7 @@ TEST_CASE("a followed person's trail on another Cairn reaches the feed, takes li
   TestServer two("", Args());
   auto [ada, ada_token] = one.CreateUser("ada");
   auto [bea, bea_token] = two.CreateUser("bea");
-  const std::string bea_there = Find(one, ada_token, two, "bea");
-  Reply follow = one.Put("/api/v1/follow", {{"followee", bea_there}}, ada_token);
-  const std::string follow_path = "/api/v1/follow/" + follow.body["id"].get<std::string>();
-  REQUIRE(Eventually([&] { return one.Get(follow_path, ada_token).body["status"] == "accepted"; }));
+  const std::string follow_path = FollowAccepted(one, ada_token, two, "bea");
 
   // bea publishes a trail with a place and figures; a private one stays home.
   const std::string trail = two.CreateTrail(bea_token, bea,
@@ -187,9 +167,7 @@ TEST_CASE("a person who deletes their account is gone from the other Cairn too",
   auto [ada, ada_token] = one.CreateUser("ada");
   auto [bea, bea_token] = two.CreateUser("bea");
   const std::string bea_there = Find(one, ada_token, two, "bea");
-  Reply follow = one.Put("/api/v1/follow", {{"followee", bea_there}}, ada_token);
-  const std::string follow_path = "/api/v1/follow/" + follow.body["id"].get<std::string>();
-  REQUIRE(Eventually([&] { return one.Get(follow_path, ada_token).body["status"] == "accepted"; }));
+  const std::string follow_path = FollowAccepted(one, ada_token, two, "bea");
   two.CreateTrail(bea_token, bea, {{"name", "Farewell ridge"}, {"lat", 53.07}, {"lon", -4.08}});
   std::string copy;
   REQUIRE(Eventually([&] {
