@@ -1053,4 +1053,64 @@ INSERT INTO subcategories (id, created, updated, name, category) VALUES
   ('bikingmountain1', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Mountain', 'bikingcategory1'),
   ('bikingtouring01', '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z', 'Touring', 'bikingcategory1');
 
-PRAGMA user_version = 25;
+-- Plugins a person configured: one row per instance; `auth` holds their secrets sealed with the
+-- installation secret (services/accounts/secret_sealer.h) and is never served as stored.
+CREATE TABLE plugin_instances (
+  id         TEXT PRIMARY KEY NOT NULL,
+  created    TEXT NOT NULL,
+  updated    TEXT NOT NULL,
+  user       TEXT NOT NULL,
+  plugin_id  TEXT NOT NULL DEFAULT '',
+  enabled    INTEGER NOT NULL DEFAULT 0,
+  auth       TEXT,
+  config     TEXT,
+  status     TEXT NOT NULL DEFAULT '',
+  last_sync  TEXT NOT NULL DEFAULT '',
+  message    TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX plugin_instances_user ON plugin_instances (user, plugin_id);
+-- Runs of an importer (an export archive, a sync): their progress while they run and their
+-- summary afterwards, the problems of single activities in `problems` ([{item, reason}]).
+CREATE TABLE import_jobs (
+  id          TEXT PRIMARY KEY NOT NULL,
+  created     TEXT NOT NULL,
+  updated     TEXT NOT NULL,
+  user        TEXT NOT NULL,
+  plugin      TEXT NOT NULL,
+  source      TEXT NOT NULL DEFAULT '',
+  format      TEXT NOT NULL DEFAULT '',
+  status      TEXT NOT NULL,
+  size        INTEGER NOT NULL DEFAULT 0,
+  received    INTEGER NOT NULL DEFAULT 0,
+  expected    INTEGER NOT NULL DEFAULT 0,
+  done        INTEGER NOT NULL DEFAULT 0,
+  imported    INTEGER NOT NULL DEFAULT 0,
+  skipped     INTEGER NOT NULL DEFAULT 0,
+  failed      INTEGER NOT NULL DEFAULT 0,
+  problems    TEXT NOT NULL DEFAULT '[]',
+  message     TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX import_jobs_user ON import_jobs (user, created);
+-- What each imported activity became: a second import of it finds it here and creates nothing;
+-- the category remap finds the trails of one activity type.
+CREATE TABLE trail_imports (
+  user           TEXT NOT NULL,
+  source         TEXT NOT NULL,
+  external_id    TEXT NOT NULL,
+  trail          TEXT NOT NULL,
+  activity_type  TEXT NOT NULL DEFAULT '',
+  job            TEXT NOT NULL DEFAULT '',
+  created        TEXT NOT NULL,
+  PRIMARY KEY (user, source, external_id)
+) WITHOUT ROWID;
+CREATE INDEX trail_imports_trail ON trail_imports (trail);
+CREATE INDEX trail_imports_job ON trail_imports (job, activity_type);
+CREATE TRIGGER trail_imports_trails_delete AFTER DELETE ON trails BEGIN
+  DELETE FROM trail_imports WHERE trail = OLD.id;
+END;
+CREATE TRIGGER imports_users_delete AFTER DELETE ON users BEGIN
+  DELETE FROM trail_imports WHERE user = OLD.id;
+  DELETE FROM import_jobs WHERE user = OLD.id;
+END;
+
+PRAGMA user_version = 26;

@@ -37,6 +37,9 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
     activitypub_routes_.emplace(*services.activitypub_documents, services.instance_actor);
   }
   if (services.inbox) inbox_routes_.emplace(*services.inbox);
+  if (services.plugins && services.imports && services.category_remap) {
+    plugin_routes_.emplace(*services.plugins, *services.imports, *services.category_remap);
+  }
 }
 
 void ApiRoutes::Register(http::Router& http_router) {
@@ -57,6 +60,7 @@ void ApiRoutes::Register(http::Router& http_router) {
   if (federation_discovery_routes_) federation_discovery_routes_->Register(router);
   if (activitypub_routes_) activitypub_routes_->Register(router);
   if (inbox_routes_) inbox_routes_->Register(router);
+  if (plugin_routes_) plugin_routes_->Register(router);
   // Route groups a family may ask for beside its generic routes.
   const std::map<std::string, std::function<void()>> groups = {
       {"accounts", [&] { account_routes_.Register(router); }},

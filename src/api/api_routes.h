@@ -14,6 +14,7 @@
 #include "api/files/file_routes.h"
 #include "api/merge/merge_routes.h"
 #include "api/people/profile_routes.h"
+#include "api/plugins/plugin_routes.h"
 #include "api/records/record_routes.h"
 #include "api/records/trail_bulk_routes.h"
 #include "api/routing/routing_routes.h"
@@ -62,6 +63,10 @@ struct ApiServices {
   // GET /trail/{id}?handle=@name@host and the refresh of kept remote trails; null while off.
   services::RemoteTrailCopies* remote_trail_copies = nullptr;
   services::InstanceActor* instance_actor = nullptr;  // GET /activitypub/actor
+  // /plugin-system/*: the plugins, archive imports and the category remap; null in tools.
+  const services::plugins::PluginCatalog* plugins = nullptr;
+  services::imports::ImportJobs* imports = nullptr;
+  services::imports::CategoryRemap* category_remap = nullptr;
 };
 
 // Owns the route objects; must outlive the router it registered on.
@@ -102,6 +107,7 @@ class ApiRoutes {
   std::optional<FederationDiscoveryRoutes> federation_discovery_routes_;
   std::optional<ActivityPubRoutes> activitypub_routes_;
   std::optional<InboxRoutes> inbox_routes_;
+  std::optional<PluginRoutes> plugin_routes_;
 };
 
 }  // namespace cairn::api

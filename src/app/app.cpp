@@ -171,7 +171,10 @@ int RunServer(const Config& config) {
                          c.activitypub_documents.get(),
                          c.inbox.get(),
                          c.remote_trail_copies.get(),
-                         c.instance_actor.get()},
+                         c.instance_actor.get(),
+                         c.plugins.get(),
+                         c.imports.get(),
+                         c.category_remap.get()},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});
@@ -196,6 +199,7 @@ int RunServer(const Config& config) {
       !recording.ok()) {
     return Fail(recording.error());
   }
+  if (auto started = c.imports->Start(); !started.ok()) return Fail(started.error());
   if (c.deliveries) {
     c.deliveries->Start();
     c.activity_outbox->Start([&deliveries = *c.deliveries] { deliveries.Wake(); });

@@ -164,7 +164,7 @@ util::Result<Config> ParseFederationCommand(const std::vector<std::string>& args
   return config;
 }
 
-// `cairn import --user NAME [--dir DIR] [--max-track-mb N] PATH...`.
+// `cairn import --user NAME [--dir DIR] [--max-track-mb N] [--plugin ID] PATH...`.
 util::Result<Config> ParseImportCommand(const std::vector<std::string>& args, Config config) {
   config.command = Command::kImport;
   for (size_t i = 1; i < args.size(); ++i) {
@@ -177,6 +177,8 @@ util::Result<Config> ParseImportCommand(const std::vector<std::string>& args, Co
       CAIRN_ASSIGN_OR_RETURN(config.data_dir, value());
     } else if (arg == "--user") {
       CAIRN_ASSIGN_OR_RETURN(config.import_user, value());
+    } else if (arg == "--plugin") {
+      CAIRN_ASSIGN_OR_RETURN(config.import_plugin, value());
     } else if (arg == "--max-track-mb") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, value());
       CAIRN_ASSIGN_OR_RETURN(config.max_track_mb, BoundedInt(arg, v, 1, 4096));
@@ -291,7 +293,8 @@ std::string UsageText() {
          "  cairn category list [--dir DATA_DIR]\n"
          "  cairn federation block|unblock DOMAIN [--dir DATA_DIR]   no exchange with DOMAIN\n"
          "  cairn federation blocks|status [--dir DATA_DIR]   the blocklist; deliveries waiting\n"
-         "  cairn import --user USERNAME [--dir DATA_DIR] [--max-track-mb N] FILE_OR_FOLDER...\n"
+         "  cairn import --user USERNAME [--dir DATA_DIR] [--max-track-mb N] [--plugin ID]\n"
+         "               FILE_OR_FOLDER_OR_EXPORT_ZIP...   GPS files, folders, export archives\n"
          "  cairn doctor [--dir DATA_DIR] [--fix] [--min-free-mb N]\n"
          "  cairn backup [--dir DATA_DIR] [--to FILE] [--keep N]\n"
          "  cairn backup --verify FILE\n"

@@ -92,6 +92,9 @@ struct Config {
   // `cairn import --user NAME PATH...`: bulk import of GPS files.
   std::string import_user;
   std::vector<std::string> import_paths;
+  // The plugin that reads the .zip export archives named (strava, komoot, wanderer, gps-files);
+  // empty: told from each archive (a Strava export by its activities.csv, else its GPS files).
+  std::string import_plugin;
   // `cairn doctor [--fix]`: storage consistency check.
   bool doctor_fix = false;
   // `cairn backup [--to FILE] [--keep N]`, `cairn backup --verify FILE` and

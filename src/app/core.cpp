@@ -164,8 +164,12 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
                                               .backup_dir = config.data_dir + "/backups"}));
   CAIRN_ASSIGN_OR_RETURN(std::string secret,
                          services::LoadOrCreateInstallationSecret(config.data_dir + "/.secret"));
+  core->sealer = std::make_unique<services::SecretSealer>(secret);
+  core->plugins = std::make_unique<services::plugins::PluginCatalog>(CAIRN_VERSION);
   core->families = std::make_unique<services::FamilyRegistry>();
-  services::BuildFamilies(*core->families, core->clock);
+  services::BuildFamilies(
+      *core->families,
+      {.clock = core->clock, .sealer = core->sealer.get(), .plugins = core->plugins.get()});
   core->engine =
       std::make_unique<records::RecordEngine>(core->families->collections(), core->clock);
   core->signer = std::make_unique<services::TokenSigner>(secret);
@@ -236,6 +240,13 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
         *core->database, *core->actor_keys, services::FederationIris(core->federation.origin));
     CAIRN_RETURN_IF_ERROR(BuildFederationExchange(*core));
   }
+  core->importer = std::make_unique<services::imports::ActivityImporter>(
+      *core->database, *core->tracks, *core->uploads);
+  core->category_remap =
+      std::make_unique<services::imports::CategoryRemap>(*core->database, *core->bulk);
+  core->imports = std::make_unique<services::imports::ImportJobs>(
+      *core->database, *core->importer, *core->plugins,
+      services::imports::ImportJobsOptions{.spool_dir = config.data_dir + "/imports"}, core->clock);
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
   return core;

@@ -14,6 +14,7 @@
 #include "services/accounts/auth_service.h"
 #include "services/accounts/login_throttle.h"
 #include "services/accounts/password_hasher.h"
+#include "services/accounts/secret_sealer.h"
 #include "services/accounts/token_signer.h"
 #include "services/categories/category_preferences.h"
 #include "services/core/family_registry.h"
@@ -36,10 +37,14 @@
 #include "services/files/file_delivery.h"
 #include "services/files/thumbnail_cache.h"
 #include "services/files/upload_service.h"
+#include "services/imports/activity_importer.h"
+#include "services/imports/category_remap.h"
+#include "services/imports/import_jobs.h"
 #include "services/merge/merge_suggestions.h"
 #include "services/merge/trail_merge.h"
 #include "services/people/profile_service.h"
 #include "services/people/statistics_service.h"
+#include "services/plugins/plugin_catalog.h"
 #include "services/routing/routing_service.h"
 #include "services/search/search_service.h"
 #include "services/social/follows.h"
@@ -60,6 +65,8 @@ struct Core {
   util::SystemClock clock;
   std::unique_ptr<storage::Database> database;
   std::unique_ptr<storage::BlobStore> blobs;  // before its users, so it outlives them
+  std::unique_ptr<services::SecretSealer> sealer;
+  std::unique_ptr<services::plugins::PluginCatalog> plugins;
   std::unique_ptr<services::FamilyRegistry> families;
   std::unique_ptr<records::RecordEngine> engine;
   services::PasswordHasher hasher;
@@ -104,6 +111,10 @@ struct Core {
   std::unique_ptr<services::Inbox> inbox;
   // Copies of remote trails: read again when stale, with their files and replies (a thread).
   std::unique_ptr<services::RemoteTrailCopies> remote_trail_copies;
+  std::unique_ptr<services::imports::ActivityImporter> importer;
+  std::unique_ptr<services::imports::CategoryRemap> category_remap;
+  // Archive imports in the background (a thread, started by `cairn serve`).
+  std::unique_ptr<services::imports::ImportJobs> imports;
   // Declared last: their threads stop before anything they use goes.
   std::unique_ptr<services::DeliveryQueue> deliveries;
   std::unique_ptr<services::ActivityOutbox> activity_outbox;

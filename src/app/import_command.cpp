@@ -1,4 +1,5 @@
-// The bulk importer: one TrackService call per file, the file read straight from disk.
+// The bulk importer: one TrackService call per file, the file read straight from disk; export
+// archives through the import jobs.
 #include "app/import_command.h"
 
 #include <algorithm>
@@ -6,9 +7,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 
 #include "app/core.h"
 #include "app/progress.h"
+#include "services/imports/export_formats.h"
 
 namespace cairn::app {
 namespace {
@@ -71,6 +74,58 @@ util::Result<std::string> ReadWholeFile(const fs::path& path, uint64_t size, siz
   return bytes;
 }
 
+bool IsExportArchive(const std::string& path) {
+  std::string extension = fs::path(path).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension == ".zip" && fs::is_regular_file(path);
+}
+
+// One export archive through the same import jobs the web app starts; prints its summary and
+// appends what failed to `failures`.
+void ImportArchive(Core& core, const services::Caller& caller, const Config& config,
+                   const std::string& path, std::vector<std::string>& failures) {
+  std::string plugin = config.import_plugin;
+  if (plugin.empty()) {
+    auto detected = services::imports::PluginForArchive(path);
+    if (!detected.ok()) {
+      failures.push_back(path + ": " + detected.error().message);
+      return;
+    }
+    plugin = *detected;
+  }
+  std::unique_ptr<Progress> progress;
+  int64_t shown = 0;
+  auto job =
+      core.imports->RunArchive(caller, plugin, path, [&](const services::imports::ImportJob& now) {
+        if (!progress) progress = std::make_unique<Progress>(now.value("expected", size_t{0}), 0);
+        progress->Advance(0);
+        const int64_t done = now.value("done", int64_t{0});
+        if (!progress->OnTerminal() && done - shown >= 100) {
+          std::printf("%s: %lld of %lld activities read\n", path.c_str(),
+                      static_cast<long long>(done), now.value("expected", 0LL));
+          shown = done;
+        }
+      });
+  if (progress) progress->Finish();
+  if (!job.ok()) {
+    failures.push_back(path + ": " + job.error().message);
+    return;
+  }
+  const records::Json& j = *job;
+  std::printf("%s (%s): %s\n", path.c_str(), j.value("format", plugin).c_str(),
+              j.value("message", "").c_str());
+  for (const records::Json& problem : j.value("problems", records::Json::array())) {
+    std::printf("  %s: %s: %s\n", problem.value("item", "").c_str(),
+                problem.value("result", "").c_str(), problem.value("reason", "").c_str());
+    if (problem.value("result", "") == "failed") {
+      failures.push_back(path + ": " + problem.value("item", "") + ": " +
+                         problem.value("reason", ""));
+    }
+  }
+  if (j.value("status", "") == "failed") failures.push_back(path + ": " + j.value("message", ""));
+}
+
 }  // namespace
 
 int RunImportCommand(const Config& config) {
@@ -89,13 +144,25 @@ int RunImportCommand(const Config& config) {
     std::fprintf(stderr, "cairn import: %s\n", user.error().message.c_str());
     return 1;
   }
+  // The owner acting for one of their users, as a signed-in session would.
+  const services::Caller caller{*user, "", "", services::AuthMethod::kBearerToken};
   std::vector<std::string> failures;
-  const std::vector<Job> jobs = CollectJobs(config.import_paths, failures);
+  std::vector<std::string> files;
+  std::vector<std::string> archives;
+  for (const std::string& path : config.import_paths) {
+    (IsExportArchive(path) ? archives : files).push_back(path);
+  }
+  for (const std::string& archive : archives)
+    ImportArchive(**core, caller, config, archive, failures);
+  if (files.empty()) {
+    if (!failures.empty()) std::printf("%zu failed:\n", failures.size());
+    for (const std::string& failure : failures) std::printf("  %s\n", failure.c_str());
+    return failures.empty() ? 0 : 1;
+  }
+  const std::vector<Job> jobs = CollectJobs(files, failures);
   uint64_t total_bytes = 0;
   for (const Job& job : jobs) total_bytes += job.bytes;
   const size_t limit = static_cast<size_t>(config.max_track_mb) * 1024 * 1024;
-  // The owner acting for one of their users, as a signed-in session would.
-  const services::Caller caller{*user, "", "", services::AuthMethod::kBearerToken};
   Progress progress(jobs.size(), total_bytes);
   size_t imported = 0, duplicates = 0;
   std::vector<std::string> warnings;

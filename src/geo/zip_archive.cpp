@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <set>
 #include <utility>
 
@@ -81,8 +82,30 @@ util::Result<ZipReader> ZipReader::Open(std::string_view bytes, ZipLimits limits
   zip_error_init(&error);
   zip_source_t* source = zip_source_buffer_create(bytes.data(), bytes.size(), 0, &error);
   if (source == nullptr) return util::Error::Internal("zip: " + ZipErrorText(&error));
+  return OpenSource(source, bytes.size(), limits);
+}
+
+util::Result<ZipReader> ZipReader::OpenFile(const std::string& path, ZipLimits limits) {
+  std::error_code ec;
+  const uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) return util::Error::InvalidArgument("the archive cannot be read (" + ec.message() + ")");
+  zip_error_t error;
+  zip_error_init(&error);
+  // Read in place: libzip seeks to each entry, so only the entry being read is in memory.
+  zip_source_t* source = zip_source_file_create(path.c_str(), 0, -1, &error);
+  if (source == nullptr) {
+    return util::Error::InvalidArgument("the archive cannot be opened (" + ZipErrorText(&error) +
+                                        ")");
+  }
+  return OpenSource(source, size, limits);
+}
+
+util::Result<ZipReader> ZipReader::OpenSource(zip_source* source, uint64_t archive_bytes,
+                                              ZipLimits limits) {
+  zip_error_t error;
+  zip_error_init(&error);
   auto archive = std::make_unique<Archive>();
-  archive->archive_bytes = bytes.size();
+  archive->archive_bytes = archive_bytes;
   // ZIP_CHECKCONS also compares every local header with the central directory: an archive
   // whose two copies of an entry disagree is refused rather than read one way or the other.
   archive->zip = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error);

@@ -1,5 +1,5 @@
-// Reading and writing zip archives in memory: the one adapter over libzip, with limits that make
-// zip bombs harmless.
+// Reading zip archives from memory or a file, and writing them in memory: the one adapter over
+// libzip, with limits that make zip bombs harmless.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "util/result.h"
+
+struct zip_source;  // libzip's, seen only by zip_archive.cpp
 
 namespace cairn::geo {
 
@@ -37,6 +39,10 @@ struct ZipEntry {
 class ZipReader {
  public:
   static util::Result<ZipReader> Open(std::string_view bytes, ZipLimits limits = {});
+  // The archive at `path`, read in place: only the entry being read is held in memory, so an
+  // export of several gigabytes costs what its largest entry does. The file must not change
+  // while the reader is open. InvalidArgument as Open(), or when the file cannot be read.
+  static util::Result<ZipReader> OpenFile(const std::string& path, ZipLimits limits = {});
 
   ZipReader(ZipReader&&) noexcept;
   ZipReader& operator=(ZipReader&&) noexcept;
@@ -53,6 +59,8 @@ class ZipReader {
 
  private:
   struct Archive;
+  static util::Result<ZipReader> OpenSource(::zip_source* source, uint64_t archive_bytes,
+                                            ZipLimits limits);
   ZipReader(std::unique_ptr<Archive> archive, std::vector<ZipEntry> entries, ZipLimits limits);
 
   std::unique_ptr<Archive> archive_;

@@ -6,6 +6,7 @@
 #include "geo/simplify.h"
 #include "storage/database.h"
 #include "storage/migrations_federation.h"
+#include "storage/migrations_imports.h"
 #include "storage/migrations_people.h"
 #include "storage/schema.h"
 #include "util/case_fold.h"
@@ -387,6 +388,7 @@ CREATE INDEX list_link_share_list ON list_link_share (list);
     };
     for (const Migration& step : PeopleMigrations()) all.push_back(step);
     for (const Migration& step : FederationMigrations()) all.push_back(step);
+    for (const Migration& step : ImportMigrations()) all.push_back(step);
     return all;
   }();
   return kMigrations;

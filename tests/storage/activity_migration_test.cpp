@@ -24,6 +24,9 @@ INSERT INTO summit_logs (id, created, updated, author, trail, date, distance) VA
 )sql";
 
 constexpr const char* kDropStatistics = R"sql(
+-- 26's imports (they run again too).
+DROP TRIGGER trail_imports_trails_delete; DROP TRIGGER imports_users_delete;
+DROP TABLE trail_imports; DROP TABLE import_jobs; DROP TABLE plugin_instances;
 -- 24's exchange tables, triggers and column first (its view reads 23's settings column).
 DROP TRIGGER ap_objects_trails_delete; DROP TRIGGER ap_users_departed; DROP TRIGGER ap_trail_share_insert;
 DROP TRIGGER ap_trail_share_delete; DROP TABLE ap_departed;

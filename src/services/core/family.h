@@ -180,8 +180,9 @@ struct FamilyDefinition {
   std::function<util::Status(const records::Json& values, records::WriteMode mode)> validate;
   // Runs inside the create transaction just before the insert.
   std::function<util::Status(storage::Connection&, const Caller&, NewRecord&)> prepare_insert;
-  // Runs on an update's values once its file fields are settled (`current` is the stored record),
-  // e.g. to keep a trail's `thumbnail` on the same photo when earlier photos are removed.
+  // Runs on an update's values once its file fields are settled (`current` is the stored record,
+  // unredacted), e.g. to keep a trail's `thumbnail` on the same photo when earlier photos are
+  // removed.
   std::function<void(const records::Json& current, records::Json& values)> adjust_update;
   // How a write's values computed from a file (`derived`: a track's statistics) join its
   // validated body (`written`); `current` is the stored record, an empty object on create.

@@ -485,7 +485,12 @@ util::Result<WriteResult> RecordService::UpdateOn(storage::Connection& c, const 
     CAIRN_RETURN_IF_ERROR(ApplyFileEdits(family, stored, options.edits, records::WriteMode::kUpdate,
                                          changes, result.dropped));
   }
-  if (d.adjust_update) d.adjust_update(current, changes);
+  if (d.adjust_update) {
+    // The record as stored, not as this caller sees it: a family keeps what redaction hides
+    // (a plugin instance's sealed secrets).
+    CAIRN_ASSIGN_OR_RETURN(Json stored, engine_.FindByIdUnchecked(c, *family.spec, id));
+    d.adjust_update(stored, changes);
+  }
   std::vector<std::pair<std::string, storage::SqlValue>> hidden = options.hidden_columns;
   AddFoldedKeys(family, changes, hidden);
   CAIRN_ASSIGN_OR_RETURN(result.record,

@@ -17,6 +17,7 @@ inline constexpr char kTrailLinkShare[] = "trail_link_share";
 inline constexpr char kListLinkShare[] = "list_link_share";
 inline constexpr char kApiTokens[] = "api_tokens";
 inline constexpr char kSettings[] = "settings";
+inline constexpr char kPluginInstances[] = "plugin_instances";
 inline constexpr char kSubcategories[] = "subcategories";
 inline constexpr char kUserCategoryPreferences[] = "user_category_preferences";
 inline constexpr char kUserSubcategoryPreferences[] = "user_subcategory_preferences";

@@ -5,6 +5,10 @@
 namespace cairn::services {
 
 void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock) {
+  BuildFamilies(registry, FamilyContext{.clock = clock});
+}
+
+void BuildFamilies(FamilyRegistry& registry, const FamilyContext& context) {
   registry.Add(UserFamily());
   registry.Add(CategoryFamily());
   registry.Add(TrailFamily());
@@ -16,7 +20,7 @@ void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock) {
   registry.Add(TrailShareFamily());
   registry.Add(TrailLinkShareFamily());
   registry.Add(ListLinkShareFamily());
-  registry.Add(ApiTokenFamily(clock));
+  registry.Add(ApiTokenFamily(context.clock));
   registry.Add(SettingsFamily());
   registry.Add(TagFamily());
   registry.Add(SubcategoryFamily());
@@ -25,6 +29,7 @@ void BuildFamilies(FamilyRegistry& registry, const util::Clock& clock) {
   registry.Add(TrailLikeFamily());
   registry.Add(FollowFamily());
   registry.Add(NotificationFamily());
+  registry.Add(PluginInstanceFamily(context.sealer, context.plugins));
   registry.Seal();
 }
 

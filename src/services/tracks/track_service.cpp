@@ -57,7 +57,7 @@ util::Error Duplicate(const std::string& id, const std::string& name) {
 // A visible trail of the caller's that looks like the same walk as `fields`, if any.
 util::Result<std::optional<std::pair<std::string, std::string>>> FindDuplicate(
     storage::Connection& connection, const records::CollectionSpec& trails,
-    const AccessPolicy& policy, const Json& fields) {
+    const AccessPolicy& policy, const Json& fields, const std::string& author) {
   using Found = std::optional<std::pair<std::string, std::string>>;
   if (!fields.contains("lat")) return Found();
   const double lat = fields["lat"], lon = fields["lon"];
@@ -67,12 +67,15 @@ util::Result<std::optional<std::pair<std::string, std::string>>> FindDuplicate(
   storage::SqlFragment view = policy.ViewCondition(trails, "t");
   storage::SqlParams params = view.params;
   for (double bound : {lat - dlat, lat + dlat, lon - dlon, lon + dlon}) params.emplace_back(bound);
-  CAIRN_ASSIGN_OR_RETURN(
-      auto rows,
-      connection.Query("SELECT t.id, t.name, t.lat, t.lon, t.distance, t.elevation_gain, "
-                       "t.elevation_loss FROM trails t WHERE (" +
-                           view.sql + ") AND t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ?",
-                       params));
+  std::string sql =
+      "SELECT t.id, t.name, t.lat, t.lon, t.distance, t.elevation_gain, t.elevation_loss FROM "
+      "trails t WHERE (" +
+      view.sql + ") AND t.lat BETWEEN ? AND ? AND t.lon BETWEEN ? AND ?";
+  if (!author.empty()) {
+    sql += " AND t.author = ?";
+    params.emplace_back(author);
+  }
+  CAIRN_ASSIGN_OR_RETURN(auto rows, connection.Query(sql, params));
   for (const auto& row : rows.rows) {
     const bool close = geo::DistanceMeters(lat, lon, storage::AsNumber(row[2]),
                                            storage::AsNumber(row[3])) <= kDuplicateStartMeters;
@@ -90,17 +93,17 @@ util::Result<std::optional<std::pair<std::string, std::string>>> FindDuplicate(
   return Found();
 }
 
-// The id of the category the sport belongs in (CategoryNamesFor), or "" when none exists.
-util::Result<std::string> CategoryForSport(storage::Connection& connection,
-                                           const std::string& sport) {
-  for (const std::string& name : CategoryNamesFor(sport)) {
-    CAIRN_ASSIGN_OR_RETURN(auto rows,
-                           connection.Query("SELECT id FROM categories WHERE name = ? COLLATE "
-                                            "NOCASE ORDER BY created, id LIMIT 1",
-                                            {name}));
-    if (!rows.rows.empty()) return std::get<std::string>(rows.rows[0][0]);
+// The category an import asks for: its own, else the one of its activity's sport, else the one of
+// the file's sport; "" when none matches.
+util::Result<std::string> CategoryOfImport(storage::Connection& connection,
+                                           const TrailImportOptions& options,
+                                           const std::string& file_sport) {
+  if (!options.category.empty()) return options.category;
+  if (!options.sport.empty()) {
+    CAIRN_ASSIGN_OR_RETURN(std::string category, CategoryForSport(connection, options.sport));
+    if (!category.empty()) return category;
   }
-  return std::string();
+  return CategoryForSport(connection, file_sport);
 }
 
 // Part of every profile version: bump it when the profile's computation or shape changes, so
@@ -185,7 +188,10 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
       ChooseTrailName(track, file.file_name, options.name, derived.value("date", std::string()));
   auto duplicate_check = [&](storage::Connection& c) -> util::Status {
     if (options.ignore_duplicates) return util::OkStatus();
-    CAIRN_ASSIGN_OR_RETURN(auto duplicate, FindDuplicate(c, *trails, policy, derived));
+    CAIRN_ASSIGN_OR_RETURN(
+        auto duplicate,
+        FindDuplicate(c, *trails, policy, derived,
+                      options.own_duplicates_only ? caller.user_id : std::string()));
     if (duplicate) return Duplicate(duplicate->first, duplicate->second);
     return util::OkStatus();
   };
@@ -200,19 +206,23 @@ util::Result<Json> TrackService::ImportTrail(const Caller& caller, const Uploade
   }));
   CAIRN_ASSIGN_OR_RETURN(std::string category,
                          database_.Read<std::string>([&](storage::Connection& c) {
-                           return CategoryForSport(c, track.sport);
+                           return CategoryOfImport(c, options, track.sport);
                          }));
+  const std::string& description =
+      options.description.empty() ? track.description : options.description;
   Json body = {{"name", name},
-               {"description", util::TruncateUtf8(track.description, kMaxDescriptionLength)},
+               {"description", util::TruncateUtf8(description, kMaxDescriptionLength)},
                {"author", caller.user_id},
                {"public", open}};
   if (!category.empty()) body["category"] = category;
+  if (!derived.contains("date") && !options.date.empty()) body["date"] = options.date;
   const std::string id = util::NewRecordId();
   CAIRN_ASSIGN_OR_RETURN(std::string stored, blobs_.Put(trails->id, id, checked.name, file.bytes));
   WriteOptions write{.record_id = id, .derived = derived};
   write.edits["gpx"].added.push_back(stored);
   write.before = duplicate_check;
   write.after = [&](storage::Connection& c, const Json&) -> util::Status {
+    if (options.after_insert) CAIRN_RETURN_IF_ERROR(options.after_insert(c, id));
     size_t added = 0;
     for (const geo::Waypoint& point : track.waypoints) {
       if (++added > kMaxImportedWaypoints) break;

@@ -19,8 +19,20 @@
 namespace cairn::services {
 
 struct TrailImportOptions {
-  std::string name;  // overrides the name found in the file
+  std::string name;         // overrides the name found in the file
+  std::string description;  // overrides the file's description
+  std::string date;         // "YYYY-MM-DD": the trail's date when the file has no times
+  // The activity in Track::sport's words (geo::SportFromText): its category instead of the one
+  // of the file's own sport, when a category matches it.
+  std::string sport;
+  std::string category;  // a category id: wins over both sports
   bool ignore_duplicates = false;
+  // Only the caller's own trails count as duplicates (an archive of one's own activities is not a
+  // duplicate of someone else's public trail of the same walk).
+  bool own_duplicates_only = false;
+  // Runs in the transaction that creates the trail, after its insert (an importer records what
+  // the trail came from); an error undoes the whole upload.
+  std::function<util::Status(storage::Connection&, const std::string& trail_id)> after_insert;
 };
 
 enum class ExportFormat { kGpx, kGeoJson };

@@ -192,4 +192,16 @@ std::vector<std::string> CategoryNamesFor(std::string_view sport) {
   return names;
 }
 
+util::Result<std::string> CategoryForSport(storage::Connection& connection,
+                                           std::string_view sport) {
+  for (const std::string& name : CategoryNamesFor(sport)) {
+    CAIRN_ASSIGN_OR_RETURN(auto rows,
+                           connection.Query("SELECT id FROM categories WHERE name = ? COLLATE "
+                                            "NOCASE ORDER BY created, id LIMIT 1",
+                                            {name}));
+    if (!rows.rows.empty()) return storage::AsText(rows.rows[0][0]);
+  }
+  return std::string();
+}
+
 }  // namespace cairn::services

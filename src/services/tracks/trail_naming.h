@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "geo/track.h"
+#include "storage/database.h"
+#include "util/result.h"
 
 namespace cairn::services {
 
@@ -45,5 +47,9 @@ std::string ChooseTrailName(const geo::Track& track, const std::string& file_nam
 // against the categories there are ("mountain biking" → "Mountain biking", "Biking"). Empty for
 // no sport.
 std::vector<std::string> CategoryNamesFor(std::string_view sport);
+
+// The id of the category the sport belongs in (the first of CategoryNamesFor that exists), or ""
+// when none does.
+util::Result<std::string> CategoryForSport(storage::Connection& connection, std::string_view sport);
 
 }  // namespace cairn::services

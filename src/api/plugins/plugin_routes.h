@@ -1,0 +1,53 @@
+// /api/v1/plugin-system/*: the installed plugins, archive imports (a resumable upload, then a job
+// to follow) and the category remap after an import. (Plugin instances are a record family:
+// services/families/plugin_instance.cpp.)
+#pragma once
+
+#include "api/core/api_router.h"
+#include "services/imports/category_remap.h"
+#include "services/imports/import_jobs.h"
+#include "services/plugins/plugin_catalog.h"
+
+namespace cairn::api {
+
+class PluginRoutes {
+ public:
+  PluginRoutes(const services::plugins::PluginCatalog& catalog,
+               services::imports::ImportJobs& imports, services::imports::CategoryRemap& remap)
+      : catalog_(catalog), imports_(imports), remap_(remap) {}
+
+  void Register(ApiRouter& router);
+
+ private:
+  // GET /plugin-system/plugins: {items: [...]} (PluginCatalog::ListJson), to anyone signed in.
+  util::Result<http::Response> ListPlugins(const http::Request& request,
+                                           const services::Caller& caller);
+  // PUT /plugin-system/import {plugin, name, size}: 200 with the new job (status "uploading").
+  util::Result<http::Response> CreateImport(const http::Request& request,
+                                            const services::Caller& caller);
+  // POST /plugin-system/import/{id}/data?offset=N with the next piece as the raw body: 200 with
+  // the job; 409 with "received" when the offset is not where the upload is.
+  util::Result<http::Response> AppendImport(const http::Request& request,
+                                            const services::Caller& caller);
+  // GET /plugin-system/import: {items: [jobs]}; GET /plugin-system/import/{id}: the job.
+  util::Result<http::Response> ListImports(const http::Request& request,
+                                           const services::Caller& caller);
+  util::Result<http::Response> ShowImport(const http::Request& request,
+                                          const services::Caller& caller);
+  // DELETE /plugin-system/import/{id}: {acknowledged: true}; cancels a job not yet done, forgets a
+  // finished one.
+  util::Result<http::Response> CancelImport(const http::Request& request,
+                                            const services::Caller& caller);
+  // POST /plugin-system/category-remap/preview {job?}: {items: [{type, count, category, ...}]}.
+  util::Result<http::Response> PreviewRemap(const http::Request& request,
+                                            const services::Caller& caller);
+  // POST /plugin-system/category-remap/apply {job?, mapping: {type: category id}}.
+  util::Result<http::Response> ApplyRemap(const http::Request& request,
+                                          const services::Caller& caller);
+
+  const services::plugins::PluginCatalog& catalog_;
+  services::imports::ImportJobs& imports_;
+  services::imports::CategoryRemap& remap_;
+};
+
+}  // namespace cairn::api

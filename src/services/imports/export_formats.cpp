@@ -1,0 +1,42 @@
+// The plugins' archive formats, each to its reader.
+#include "services/imports/export_formats.h"
+
+#include "services/imports/export_archive.h"
+#include "services/imports/gps_files_export.h"
+#include "services/imports/strava_export.h"
+
+namespace cairn::services::imports {
+
+util::Result<OpenedExport> OpenExport(const std::string& path, std::string_view plugin_id) {
+  CAIRN_ASSIGN_OR_RETURN(ExportArchive archive, ExportArchive::OpenFile(path));
+  const bool strava = IsStravaExport(archive);
+  if (plugin_id == "strava" || (plugin_id.empty() && strava)) {
+    if (!strava) {
+      return util::Error::InvalidArgument(
+          "not a Strava export: it has no activities.csv naming the activities");
+    }
+    CAIRN_ASSIGN_OR_RETURN(auto source, OpenStravaExport(std::move(archive)));
+    return OpenedExport{std::move(source), "strava-export"};
+  }
+  GpsFilesStyle style = GpsFilesStyle::kPlain;
+  std::string format = "gps-files";
+  if (plugin_id == "komoot") {
+    style = GpsFilesStyle::kKomoot;
+    format = "komoot-export";
+  } else if (plugin_id == "wanderer") {
+    style = GpsFilesStyle::kWanderer;
+    format = "wanderer-export";
+  } else if (!plugin_id.empty() && plugin_id != "gps-files") {
+    return util::Error::InvalidArgument("the plugin \"" + std::string(plugin_id) +
+                                        "\" does not import archives here");
+  }
+  CAIRN_ASSIGN_OR_RETURN(auto source, OpenGpsFilesExport(std::move(archive), style));
+  return OpenedExport{std::move(source), format};
+}
+
+util::Result<std::string> PluginForArchive(const std::string& path) {
+  CAIRN_ASSIGN_OR_RETURN(ExportArchive archive, ExportArchive::OpenFile(path));
+  return std::string(IsStravaExport(archive) ? "strava" : "gps-files");
+}
+
+}  // namespace cairn::services::imports
