@@ -23,6 +23,7 @@ route('/settings', screen('settings/settings_screen.js'));
 route('/profile/:handle', screen('people/profile_screen.js'));
 route('/feed', screen('people/feed_screen.js'));
 route('/duplicates', screen('merge/duplicates_screen.js'));
+route('/import', screen('import/import_screen.js'));
 route('/login', screen('auth/auth_screens.js', 'login'));
 route('/signup', screen('auth/auth_screens.js', 'signup'));
 route('/forgot-password', screen('auth/auth_screens.js', 'forgotPassword'));
@@ -65,6 +66,7 @@ function renderNav() {
       link('/lists', 'Lists'),
       link('/feed', 'Feed'),
       link('/plan', 'Plan'),
+      link('/import', 'Import'),
       h('a', {href: '/trail/new', 'data-link': true, class: 'nav-new'}, '+ New', h('span', {class: 'hide-narrow'}, 'trail')),
       h('a', {href: '/settings', 'data-link': true, class: 'nav-user', title: 'Profile and settings'}, session.user.username),
       signOut,

@@ -37,8 +37,9 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
     activitypub_routes_.emplace(*services.activitypub_documents, services.instance_actor);
   }
   if (services.inbox) inbox_routes_.emplace(*services.inbox);
-  if (services.plugins && services.imports && services.category_remap) {
-    plugin_routes_.emplace(*services.plugins, *services.imports, *services.category_remap);
+  if (services.plugins && services.imports && services.category_remap && services.trail_sender) {
+    plugin_routes_.emplace(*services.plugins, *services.imports, *services.category_remap,
+                           *services.trail_sender);
   }
 }
 

@@ -67,6 +67,7 @@ struct ApiServices {
   const services::plugins::PluginCatalog* plugins = nullptr;
   services::imports::ImportJobs* imports = nullptr;
   services::imports::CategoryRemap* category_remap = nullptr;
+  services::plugins::TrailSender* trail_sender = nullptr;
 };
 
 // Owns the route objects; must outlive the router it registered on.

@@ -174,7 +174,8 @@ int RunServer(const Config& config) {
                          c.instance_actor.get(),
                          c.plugins.get(),
                          c.imports.get(),
-                         c.category_remap.get()},
+                         c.category_remap.get(),
+                         c.trail_sender.get()},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});
@@ -200,6 +201,7 @@ int RunServer(const Config& config) {
     return Fail(recording.error());
   }
   if (auto started = c.imports->Start(); !started.ok()) return Fail(started.error());
+  if (auto watching = c.folder_watcher->Start(); !watching.ok()) return Fail(watching.error());
   if (c.deliveries) {
     c.deliveries->Start();
     c.activity_outbox->Start([&deliveries = *c.deliveries] { deliveries.Wake(); });

@@ -327,6 +327,12 @@ std::string UsageText() {
          "                    --public-url is https://)\n"
          "  --federation-allow-private  let federation reach loopback and private addresses\n"
          "                    (tests, a LAN); otherwise only public ones\n"
+         "  --plugin-allow-private  let plugins (sending trails, online services) reach\n"
+         "                    loopback and private addresses (tests, a LAN)\n"
+         "  --watch-dir DIR   watched folders, one per person with the folder plugin on\n"
+         "                    (default DATA_DIR/watch)\n"
+         "  --watch-settle-ms N  how long a closed file must stay unchanged before it is read\n"
+         "                    (default 2000)\n"
          "  --smtp-url URL    mail server for reset mail (env CAIRN_SMTP_URL); without it reset\n"
          "                    codes go to the log. smtps://user:password@host[:port] is TLS\n"
          "                    from the start (port 465); smtp://[user:password@]host[:port]\n"
@@ -471,6 +477,13 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
       }
     } else if (flag == "--federation-allow-private" && !has_value) {
       config.federation_allow_private = true;
+    } else if (flag == "--plugin-allow-private" && !has_value) {
+      config.plugin_allow_private = true;
+    } else if (flag == "--watch-dir") {
+      CAIRN_ASSIGN_OR_RETURN(config.watch_dir, next());
+    } else if (flag == "--watch-settle-ms") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      CAIRN_ASSIGN_OR_RETURN(config.watch_settle_ms, BoundedInt(flag, v, 50, 600000));
     } else if (flag == "--smtp-url") {
       CAIRN_ASSIGN_OR_RETURN(config.smtp_url, next());
     } else if (flag == "--smtp-require-tls" && !has_value) {

@@ -51,6 +51,13 @@ struct Config {
   // whether remote servers on private addresses may be reached (--federation-allow-private).
   std::string federation = "auto";
   bool federation_allow_private = false;
+  // Whether plugins may reach servers on loopback and private addresses (--plugin-allow-private:
+  // tests, a LAN): the server a trail is sent to, an online service's API.
+  bool plugin_allow_private = false;
+  // Watched folders (the "folder" plugin): one per person below this (--watch-dir; default
+  // DATA_DIR/watch), a file read once unchanged this long after its writer closed it.
+  std::string watch_dir;
+  int watch_settle_ms = 2000;
   std::string smtp_url;           // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
   bool smtp_require_tls = false;  // --smtp-require-tls: smtp:// must upgrade with STARTTLS
   std::string smtp_ca_file;       // --smtp-ca: extra trusted certificates (PEM) for the server

@@ -240,6 +240,16 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
         *core->database, *core->actor_keys, services::FederationIris(core->federation.origin));
     CAIRN_RETURN_IF_ERROR(BuildFederationExchange(*core));
   }
+  core->plugin_instances = std::make_unique<services::plugins::PluginInstances>(
+      *core->database, *core->sealer, core->clock);
+  CAIRN_ASSIGN_OR_RETURN(
+      services::plugins::TrailSender sender,
+      services::plugins::TrailSender::Create(
+          *core->records, *core->blobs, *core->plugin_instances, *core->plugins,
+          {.addresses = config.plugin_allow_private ? net::AddressRule::kAnyAddress
+                                                    : net::AddressRule::kPublicOnly,
+           .user_agent = std::string("cairn/") + CAIRN_VERSION}));
+  core->trail_sender = std::make_unique<services::plugins::TrailSender>(std::move(sender));
   core->importer = std::make_unique<services::imports::ActivityImporter>(
       *core->database, *core->tracks, *core->uploads);
   core->category_remap =
@@ -247,6 +257,11 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->imports = std::make_unique<services::imports::ImportJobs>(
       *core->database, *core->importer, *core->plugins,
       services::imports::ImportJobsOptions{.spool_dir = config.data_dir + "/imports"}, core->clock);
+  core->folder_watcher = std::make_unique<services::plugins::FolderWatcher>(
+      *core->database, *core->importer, *core->plugin_instances,
+      services::plugins::FolderWatcherOptions{
+          .root = config.watch_dir.empty() ? config.data_dir + "/watch" : config.watch_dir,
+          .settle = std::chrono::milliseconds(config.watch_settle_ms)});
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
   return core;

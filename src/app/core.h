@@ -44,7 +44,10 @@
 #include "services/merge/trail_merge.h"
 #include "services/people/profile_service.h"
 #include "services/people/statistics_service.h"
+#include "services/plugins/folder_watcher.h"
 #include "services/plugins/plugin_catalog.h"
+#include "services/plugins/plugin_instances.h"
+#include "services/plugins/trail_sender.h"
 #include "services/routing/routing_service.h"
 #include "services/search/search_service.h"
 #include "services/social/follows.h"
@@ -111,10 +114,14 @@ struct Core {
   std::unique_ptr<services::Inbox> inbox;
   // Copies of remote trails: read again when stale, with their files and replies (a thread).
   std::unique_ptr<services::RemoteTrailCopies> remote_trail_copies;
+  std::unique_ptr<services::plugins::PluginInstances> plugin_instances;
+  std::unique_ptr<services::plugins::TrailSender> trail_sender;
   std::unique_ptr<services::imports::ActivityImporter> importer;
   std::unique_ptr<services::imports::CategoryRemap> category_remap;
   // Archive imports in the background (a thread, started by `cairn serve`).
   std::unique_ptr<services::imports::ImportJobs> imports;
+  // Watched folders (a thread, started by `cairn serve`).
+  std::unique_ptr<services::plugins::FolderWatcher> folder_watcher;
   // Declared last: their threads stop before anything they use goes.
   std::unique_ptr<services::DeliveryQueue> deliveries;
   std::unique_ptr<services::ActivityOutbox> activity_outbox;

@@ -110,10 +110,12 @@ util::Result<TransferAnswer> PerformTransfer(const Transfer& transfer) {
   set(CURLOPT_WRITEDATA, &download);
   set(CURLOPT_OPENSOCKETFUNCTION, &OpenCheckedSocket);
   set(CURLOPT_OPENSOCKETDATA, &address_check);
-  if (transfer.method == "POST") {
+  if (transfer.method == "POST" || transfer.method == "PUT") {
+    // A PUT sends its body as a POST does, under its own method name.
     set(CURLOPT_POST, 1L);
     set(CURLOPT_POSTFIELDS, transfer.body.empty() ? "" : transfer.body.data());
     set(CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(transfer.body.size()));
+    if (transfer.method == "PUT") set(CURLOPT_CUSTOMREQUEST, "PUT");
   } else {
     set(CURLOPT_HTTPGET, 1L);
   }

@@ -99,6 +99,11 @@ util::Result<UrlResponse> UrlClient::Post(std::string_view url, std::string_view
   return Perform("POST", url, body, headers);
 }
 
+util::Result<UrlResponse> UrlClient::Put(std::string_view url, std::string_view body,
+                                         const std::vector<HttpHeader>& headers) const {
+  return Perform("PUT", url, body, headers);
+}
+
 util::Result<UrlResponse> UrlClient::Perform(std::string_view method, std::string_view url,
                                              std::string_view body,
                                              const std::vector<HttpHeader>& headers) const {
@@ -127,7 +132,7 @@ util::Result<UrlResponse> UrlClient::Perform(std::string_view method, std::strin
                                                          : header.name + ": " + header.value);
   }
   // Without one, libcurl would label a POST body as a form.
-  if (method == "POST" && !HasHeader(headers, "Content-Type")) {
+  if ((method == "POST" || method == "PUT") && !HasHeader(headers, "Content-Type")) {
     transfer.header_lines.push_back("Content-Type:");
   }
   const auto failed = [&](util::ErrorKind kind, std::string reason) {

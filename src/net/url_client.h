@@ -63,7 +63,11 @@ class UrlClient {
   util::Result<UrlResponse> Post(std::string_view url, std::string_view body,
                                  const std::vector<HttpHeader>& headers) const;
 
-  // Both answer any final status, 4xx and 5xx included, with its body. The Host header is the
+  // PUTs `body` to `url` as Post does; a followed redirect repeats the PUT.
+  util::Result<UrlResponse> Put(std::string_view url, std::string_view body,
+                                const std::vector<HttpHeader>& headers) const;
+
+  // All answer any final status, 4xx and 5xx included, with its body. The Host header is the
   // URL's (HostHeaderValue), on each redirect the new URL's; `headers` go to every hop, so a
   // signature made for the first URL does not verify at another (it signs host and target):
   // re-sign for `final_url` to fetch it signed. A 301, 302 or 303 turns a POST into a GET.

@@ -26,6 +26,7 @@ import {runEditingSteps} from './editing.mjs';
 import {runBasemapSteps} from './basemap.mjs';
 import {runPeopleSteps} from './people.mjs';
 import {runPlannerSteps} from './planner.mjs';
+import {runImportSteps} from './import.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -40,6 +41,7 @@ const MODULES = {
   basemap: runBasemapSteps,
   people: runPeopleSteps,
   planner: runPlannerSteps,
+  import: runImportSteps,
 };
 
 const {values: args} = parseArgs({
@@ -50,7 +52,7 @@ const {values: args} = parseArgs({
     // Development: serve web/ from disk instead of the copy compiled into the binary.
     'web-dir': {type: 'string'},
     // Development: only one self-contained module's steps (features, tags, categories, archive,
-    // discovery, polish, gaps, bulk, editing, basemap, people, planner).
+    // discovery, polish, gaps, bulk, editing, basemap, people, planner, import).
     only: {type: 'string'},
   },
 });
@@ -85,6 +87,8 @@ const valley = equatorGpx({name: 'Valley Loop', startLon: 9.95, points: 601, lon
 const server = await startServer(resolve(args.binary), [
   '--tiles',
   'http://127.0.0.1:9/{z}/{x}/{y}.png',
+  // Plugins may reach loopback: the import steps send a trail to this same server.
+  '--plugin-allow-private',
   ...(args['web-dir'] ? ['--web-dir', resolve(args['web-dir'])] : []),
 ]);
 const browser = await launchBrowser();
@@ -370,6 +374,7 @@ try {
   await runBulkSteps({browser, origin, out});
   await runBasemapSteps({browser, origin, out, binary: resolve(args.binary), webDir: args['web-dir'] && resolve(args['web-dir'])});
   await runPeopleSteps({browser, origin, out});
+  await runImportSteps({browser, origin, out});
 
   await step('a 100 000-point trail page stays responsive', async () => {
     const client = await apiClient(origin, 'alice', PASSWORD);

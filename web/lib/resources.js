@@ -234,3 +234,44 @@ export const files = {
   // URL of a record's stored file; `thumb` is a size such as '600x0', `download` asks for a save.
   url: (record, name, options) => fileUrl(record, name, options),
 };
+
+// The plugin system: the plugins the server has ({items: [{id, name, capabilities, manifest,
+// ...}]}), archive imports sent in pieces and followed as jobs, mapping an import's activity
+// types to categories, and trails sent to a connected service.
+export const plugins = {
+  list: (options = {}) => api('GET', '/plugin-system/plugins', null, {...PRIVATE, ...options}),
+};
+
+// The caller's connections to plugins ({plugin_id, enabled, config, auth, status, message,
+// last_sync}); their secrets come back as "" (sending "" keeps a stored one, null removes it).
+// validate(id) -> {valid, message}; oauthStart(id) -> {url} for the browser to go to.
+export const pluginInstances = {
+  ...collection('plugin-instance', PRIVATE),
+  validate: (instance) => api('POST', '/plugin-system/auth/validate', {instance}, PRIVATE),
+  oauthStart: (instance) => api('POST', '/plugin-system/oauth/start', {instance}, PRIVATE),
+};
+
+const importPath = (id) => `/plugin-system/import/${encodeURIComponent(id)}`;
+export const archiveImports = {
+  // A job waiting for `size` bytes of the archive `name`, to be read by `plugin`.
+  start: ({plugin, name, size}) => api('PUT', '/plugin-system/import', {plugin, name, size}, PRIVATE),
+  // The bytes of `piece` (a Blob) at `offset` -> {promise, abort}; the promise gives the job. A 409
+  // says where the server wants the next piece in its body's `received`.
+  sendPiece: (id, offset, piece, {onProgress} = {}) =>
+    upload('POST', `${importPath(id)}/data`, piece, {onProgress, query: {offset}, headers: {'Content-Type': 'application/octet-stream'}}),
+  show: (id, options = {}) => api('GET', importPath(id), null, {...PRIVATE, ...options}),
+  // The caller's jobs, newest first: {items}.
+  list: (options = {}) => api('GET', '/plugin-system/import', null, {...PRIVATE, ...options}),
+  // Cancels a job still at work, or forgets a finished one.
+  remove: (id) => api('DELETE', importPath(id), null, PRIVATE),
+  // The activity types of a job's trails with their categories and suggestions ({items: [{type,
+  // count, category, categoryName, suggested, suggestedName}]}), and a mapping {type:
+  // categoryId|''} applied to them -> {acknowledged, changed, refused}.
+  remapPreview: (job) => api('POST', '/plugin-system/category-remap/preview', {job}, PRIVATE),
+  remapApply: (job, mapping) => api('POST', '/plugin-system/category-remap/apply', {job, mapping}, PRIVATE),
+};
+
+// A trail sent to a connected service -> {acknowledged, remote: {id, url}}.
+export const trailSend = {
+  send: (trail, instance) => api('POST', '/plugin-system/trail-send', {trail, instance}, PRIVATE),
+};

@@ -42,6 +42,10 @@ void PluginRoutes::Register(ApiRouter& router) {
              [this](auto& r, auto& c) { return PreviewRemap(r, c); });
   router.Add("POST", "/api/v1/plugin-system/category-remap/apply",
              [this](auto& r, auto& c) { return ApplyRemap(r, c); });
+  router.Add("POST", "/api/v1/plugin-system/trail-send",
+             [this](auto& r, auto& c) { return SendTrail(r, c); });
+  router.Add("POST", "/api/v1/plugin-system/auth/validate",
+             [this](auto& r, auto& c) { return ValidateAuth(r, c); });
 }
 
 util::Result<http::Response> PluginRoutes::ListPlugins(const http::Request&,
@@ -127,6 +131,29 @@ util::Result<http::Response> PluginRoutes::ApplyRemap(const http::Request& reque
   }
   CAIRN_ASSIGN_OR_RETURN(Json applied, remap_.Apply(caller, job, choices));
   return JsonResponse(applied);
+}
+
+util::Result<http::Response> PluginRoutes::SendTrail(const http::Request& request,
+                                                     const services::Caller& caller) {
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to send trails.");
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_ASSIGN_OR_RETURN(std::string trail, StringMember(body, "trail"));
+  CAIRN_ASSIGN_OR_RETURN(std::string instance, StringMember(body, "instance"));
+  if (trail.empty() || instance.empty()) {
+    return util::Error::InvalidArgument("Name the trail and the connection to send it through.");
+  }
+  CAIRN_ASSIGN_OR_RETURN(Json sent, sender_.Send(caller, trail, instance));
+  return JsonResponse(sent);
+}
+
+util::Result<http::Response> PluginRoutes::ValidateAuth(const http::Request& request,
+                                                        const services::Caller& caller) {
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to check a connection.");
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_ASSIGN_OR_RETURN(std::string instance, StringMember(body, "instance"));
+  if (instance.empty()) return util::Error::InvalidArgument("Name the connection to check.");
+  CAIRN_ASSIGN_OR_RETURN(Json checked, sender_.Validate(caller, instance));
+  return JsonResponse(checked);
 }
 
 }  // namespace cairn::api

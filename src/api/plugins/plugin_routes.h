@@ -7,14 +7,16 @@
 #include "services/imports/category_remap.h"
 #include "services/imports/import_jobs.h"
 #include "services/plugins/plugin_catalog.h"
+#include "services/plugins/trail_sender.h"
 
 namespace cairn::api {
 
 class PluginRoutes {
  public:
   PluginRoutes(const services::plugins::PluginCatalog& catalog,
-               services::imports::ImportJobs& imports, services::imports::CategoryRemap& remap)
-      : catalog_(catalog), imports_(imports), remap_(remap) {}
+               services::imports::ImportJobs& imports, services::imports::CategoryRemap& remap,
+               services::plugins::TrailSender& sender)
+      : catalog_(catalog), imports_(imports), remap_(remap), sender_(sender) {}
 
   void Register(ApiRouter& router);
 
@@ -45,9 +47,17 @@ class PluginRoutes {
   util::Result<http::Response> ApplyRemap(const http::Request& request,
                                           const services::Caller& caller);
 
+  // POST /plugin-system/trail-send {trail, instance}: TrailSender::Send's answer.
+  util::Result<http::Response> SendTrail(const http::Request& request,
+                                         const services::Caller& caller);
+  // POST /plugin-system/auth/validate {instance}: {valid, message}.
+  util::Result<http::Response> ValidateAuth(const http::Request& request,
+                                            const services::Caller& caller);
+
   const services::plugins::PluginCatalog& catalog_;
   services::imports::ImportJobs& imports_;
   services::imports::CategoryRemap& remap_;
+  services::plugins::TrailSender& sender_;
 };
 
 }  // namespace cairn::api

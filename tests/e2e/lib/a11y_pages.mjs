@@ -33,6 +33,7 @@ export function auditedPages({trailId, listId}) {
     {name: 'lists', path: '/lists', signedIn: true},
     {name: 'list', path: `/list/${listId}`, signedIn: true},
     {name: 'settings', path: '/settings', signedIn: true},
+    {name: 'import', path: '/import', signedIn: true},
     {name: 'login', path: '/login'},
     {name: 'signup', path: '/signup'},
     {name: 'forgot-password', path: '/forgot-password'},

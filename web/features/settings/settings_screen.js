@@ -1,5 +1,5 @@
-// Profile and settings (sign-in required): profile, preferences, categories, password, API tokens, and
-// deleting the account. Each section saves on its own and shows its errors in place.
+// Profile and settings (sign-in required): profile, preferences, categories, password, API tokens,
+// connected services, and deleting the account. Each section saves on its own and shows its errors in place.
 import {h} from '../../lib/dom.js';
 import {auth} from '../../lib/resources.js';
 import {profileSection, preferencesSection} from './profile_sections.js';
@@ -7,6 +7,7 @@ import {passwordSection, deleteSection} from './account_sections.js';
 import {tokensSection} from './tokens_section.js';
 import {categoriesSection} from './categories_section.js';
 import {notificationsSection} from './notifications_section.js';
+import {pluginsSection} from './plugins_section.js';
 import {profileHref} from '../../lib/people.js';
 import {scrollBehavior} from '../../lib/motion.js';
 
@@ -17,6 +18,7 @@ const SECTIONS = [
   ['notifications', 'Notifications'],
   ['password', 'Password'],
   ['tokens', 'API tokens'],
+  ['plugins', 'Connected services'],
   ['delete', 'Delete account'],
 ];
 
@@ -54,16 +56,19 @@ export default {
         return;
       }
     }
-    const sections = [profileSection(session), preferencesSection(session), categoriesSection(), notificationsSection(session), passwordSection(session), tokensSection(), deleteSection(ctx)];
+    const sections = [profileSection(session), preferencesSection(session), categoriesSection(), notificationsSection(session), passwordSection(session), tokensSection(), pluginsSection(), deleteSection(ctx)];
     for (const section of sections) section.querySelector('h2').setAttribute('tabindex', '-1');
     view.append(
       h(
         'div',
         {class: 'page settings-page'},
         h('h1', null, 'Profile and settings'),
-        h('p', {class: 'row'}, h('a', {href: profileHref(session.user.username)}, 'View your profile page'), h('a', {href: '/duplicates'}, 'Find duplicate trails')),
+        h('p', {class: 'row'}, h('a', {href: profileHref(session.user.username)}, 'View your profile page'), h('a', {href: '/duplicates'}, 'Find duplicate trails'), h('a', {href: '/import'}, 'Import an export')),
         h('div', {class: 'settings-layout'}, sectionNav(), h('div', {class: 'settings-sections'}, sections)),
       ),
     );
+    // Back from a service's sign-in page (or a link to a section): show that section.
+    const wanted = location.hash.slice(1) || (ctx.query.has('instance') ? 'plugins' : '');
+    if (SECTIONS.some(([id]) => id === wanted)) requestAnimationFrame(() => document.getElementById(wanted)?.scrollIntoView({block: 'start'}));
   },
 };

@@ -1,13 +1,14 @@
 // The trail page's header: the name, who made it where and when, badges (difficulty, category
 // and subcategory, who sees it, the viewer's share, the rating), the trail's tags, and the
-// actions the viewer may take: Edit, Share, Save to list, Export GPX, terrain heights and Delete. An action that fails says so
-// beside the buttons.
+// actions the viewer may take: Edit, Share, Save to list, Export GPX, Send to… (a connected
+// service), terrain heights and Delete. An action that fails says so beside the buttons.
 import {h, toast, keepFocus} from '../../lib/dom.js';
 import {confirmDialog} from '../../lib/dialog.js';
 import {difficultyLabel, formatDate} from '../../lib/format.js';
 import {quote} from '../../lib/api.js';
 import {trailShares, trails} from '../../lib/resources.js';
 import {openShareDialog} from '../sharing/trail_share_dialog.js';
+import {sendToSlot} from './send_to.js';
 import {openSaveToListDialog} from '../lists/save_to_list_dialog.js';
 import {authorLink} from '../../lib/people.js';
 import {likeButton, markLiked} from '../people/like_button.js';
@@ -90,6 +91,7 @@ function actions(trail, {isAuthor, canEdit, status, navigate, session, countShar
   if (session?.user) box.append(h('button', {type: 'button', class: 'button', onclick: () => openSaveToListDialog({trail, userId: session.user.id})}, 'Save to list'));
   // A trail without a track has nothing to export.
   if (trail.gpx) box.append(exportButton(trail, status));
+  if (session?.user) box.append(sendToSlot(trail));
   if (canEdit && trail.gpx) box.append(terrainHeightsSlot(trail, {status, navigate}));
   if (isAuthor) box.append(deleteButton(trail, {status, navigate}));
   return box;
