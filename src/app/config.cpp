@@ -329,6 +329,7 @@ std::string UsageText() {
          "                    (tests, a LAN); otherwise only public ones\n"
          "  --plugin-allow-private  let plugins (sending trails, online services) reach\n"
          "                    loopback and private addresses (tests, a LAN)\n"
+         "  --plugins-dir DIR external plugins, one folder each (default DATA_DIR/plugins)\n"
          "  --watch-dir DIR   watched folders, one per person with the folder plugin on\n"
          "                    (default DATA_DIR/watch)\n"
          "  --watch-settle-ms N  how long a closed file must stay unchanged before it is read\n"
@@ -479,6 +480,8 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
       config.federation_allow_private = true;
     } else if (flag == "--plugin-allow-private" && !has_value) {
       config.plugin_allow_private = true;
+    } else if (flag == "--plugins-dir") {
+      CAIRN_ASSIGN_OR_RETURN(config.plugins_dir, next());
     } else if (flag == "--watch-dir") {
       CAIRN_ASSIGN_OR_RETURN(config.watch_dir, next());
     } else if (flag == "--watch-settle-ms") {

@@ -57,6 +57,8 @@ struct Config {
   // Watched folders (the "folder" plugin): one per person below this (--watch-dir; default
   // DATA_DIR/watch), a file read once unchanged this long after its writer closed it.
   std::string watch_dir;
+  // External plugins, one folder each (--plugins-dir; default DATA_DIR/plugins; docs/PLUGINS.md).
+  std::string plugins_dir;
   int watch_settle_ms = 2000;
   std::string smtp_url;           // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
   bool smtp_require_tls = false;  // --smtp-require-tls: smtp:// must upgrade with STARTTLS

@@ -12,10 +12,39 @@
 #include "services/categories/seed_images.h"
 #include "services/elevation/remote_elevation.h"
 #include "services/families/families.h"
+#include "services/plugins/external_plugin.h"
 #include "util/log.h"
 
 namespace cairn::app {
 namespace {
+
+// The plugins in `folder` as the catalog lists them. Only importing archives is run for them
+// today; a plugin that cannot be used is listed with its error.
+std::vector<services::plugins::InstalledPlugin> ExternalPlugins(const std::string& folder) {
+  std::vector<services::plugins::InstalledPlugin> out;
+  for (auto& found : services::plugins::DiscoverExternalPlugins(folder)) {
+    services::plugins::InstalledPlugin plugin;
+    plugin.directory = found.dir;
+    plugin.manifest.runtime = "external";
+    if (!found.manifest.ok()) {
+      plugin.manifest.id = found.folder;
+      plugin.manifest.name = found.folder;
+      plugin.status = "error";
+      plugin.error = found.manifest.error().message;
+    } else {
+      const auto& m = *found.manifest;
+      plugin.manifest.id = m.id;
+      plugin.manifest.name = m.name;
+      plugin.manifest.version = m.version;
+      plugin.manifest.formats = m.accepts;
+      if (m.HasCapability(services::plugins::kImportArchive)) {
+        plugin.manifest.capabilities = {services::plugins::kImportArchive};
+      }
+    }
+    out.push_back(std::move(plugin));
+  }
+  return out;
+}
 
 // The mail server from --smtp-url, --smtp-require-tls and --smtp-ca; nullopt without a URL.
 util::Result<std::optional<mail::SmtpSettings>> SmtpSettingsFrom(const Config& config) {
@@ -165,7 +194,9 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   CAIRN_ASSIGN_OR_RETURN(std::string secret,
                          services::LoadOrCreateInstallationSecret(config.data_dir + "/.secret"));
   core->sealer = std::make_unique<services::SecretSealer>(secret);
-  core->plugins = std::make_unique<services::plugins::PluginCatalog>(CAIRN_VERSION);
+  core->plugins = std::make_unique<services::plugins::PluginCatalog>(
+      CAIRN_VERSION, ExternalPlugins(config.plugins_dir.empty() ? config.data_dir + "/plugins"
+                                                                : config.plugins_dir));
   core->families = std::make_unique<services::FamilyRegistry>();
   services::BuildFamilies(
       *core->families,

@@ -6,8 +6,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <tuple>
 
 #include "services/imports/export_formats.h"
+#include "services/plugins/external_plugin.h"
 #include "storage/disk_space.h"
 #include "util/ids.h"
 #include "util/log.h"
@@ -367,21 +369,22 @@ void ImportJobs::Wake() {
 
 void ImportJobs::Execute(const std::string& id, const std::string& path,
                          const std::function<void(const ImportJob&)>& on_progress) {
-  auto owner = database_.Write<std::pair<std::string, std::string>>(
-      [&](storage::Connection& c) -> util::Result<std::pair<std::string, std::string>> {
-        CAIRN_ASSIGN_OR_RETURN(auto rows,
-                               c.Query("SELECT user, plugin FROM import_jobs WHERE id = ?", {id}));
-        if (rows.rows.empty()) return util::Error::NotFound("No such import.");
-        CAIRN_RETURN_IF_ERROR(
-            c.Execute("UPDATE import_jobs SET status = 'running', updated = ? WHERE id = ?",
-                      {util::FormatTimestamp(clock_.NowMillis()), id}));
-        return std::make_pair(storage::AsText(rows.rows[0][0]), storage::AsText(rows.rows[0][1]));
-      });
+  using Owner = std::tuple<std::string, std::string, std::string>;  // user, plugin, source
+  auto owner = database_.Write<Owner>([&](storage::Connection& c) -> util::Result<Owner> {
+    CAIRN_ASSIGN_OR_RETURN(
+        auto rows, c.Query("SELECT user, plugin, source FROM import_jobs WHERE id = ?", {id}));
+    if (rows.rows.empty()) return util::Error::NotFound("No such import.");
+    CAIRN_RETURN_IF_ERROR(
+        c.Execute("UPDATE import_jobs SET status = 'running', updated = ? WHERE id = ?",
+                  {util::FormatTimestamp(clock_.NowMillis()), id}));
+    return Owner(storage::AsText(rows.rows[0][0]), storage::AsText(rows.rows[0][1]),
+                 storage::AsText(rows.rows[0][2]));
+  });
   if (!owner.ok()) {
     util::LogWarning("import " + id + ": " + owner.error().message);
     return;
   }
-  const auto& [user, plugin] = *owner;
+  const auto& [user, plugin, source] = *owner;
   // A job resumed after a restart walks its archive again from the start: what it imported
   // before counts as imported again (ActivityImporter knows the job), the rest as it comes.
   Json job = Json::object();
@@ -402,53 +405,28 @@ void ImportJobs::Execute(const std::string& id, const std::string& path,
     });
     if (!saved.ok()) util::LogWarning("import " + id + ": " + saved.error().message);
   };
-  auto opened = OpenExport(path, plugin);
-  if (!opened.ok()) {
-    status = "failed";
-    message = opened.error().message;
-    flush(true);
-    return;
-  }
-  job["format"] = opened->format;
-  job["expected"] = static_cast<int64_t>(opened->source->ExpectedCount());
   ImportTarget target;
   target.caller.user_id = user;
   target.caller.method = AuthMethod::kBearerToken;  // the owner acting, as when signed in
   target.source = plugin;
   target.job_id = id;
   int64_t last_flush = clock_.NowMillis();
-  while (true) {
-    {
-      std::lock_guard lock(mutex_);
-      if (cancelled_.erase(id) > 0) {
-        status = "cancelled";
-        break;
-      }
-      // Stopping: the row stays "running", so the next start resumes the job.
-      if (stopping_) return;
-    }
-    auto item = opened->source->Next();
-    if (!item.ok()) {
-      status = "failed";
-      message = item.error().message;
-      break;
-    }
-    if (!item->has_value()) break;
-    const ItemOutcome outcome = importer_.Import(target, **item);
+  // One item of the archive, whoever read it.
+  auto handle = [&](const SourceItem& item) {
+    const ItemOutcome outcome = importer_.Import(target, item);
     ++done;
     if (outcome.result == ItemResult::kImported) ++imported;
     if (outcome.result == ItemResult::kSkipped) ++skipped;
     if (outcome.result == ItemResult::kFailed) ++failed;
     if (outcome.result != ItemResult::kImported && problems.size() < kMaxProblemsKept) {
-      Json problem = {{"item", (*item)->label},
-                      {"result", ResultName(outcome.result)},
-                      {"reason", outcome.reason}};
+      Json problem = {
+          {"item", item.label}, {"result", ResultName(outcome.result)}, {"reason", outcome.reason}};
       if (!outcome.trail_id.empty()) problem["trail"] = outcome.trail_id;
       problems.push_back(std::move(problem));
     }
     for (const std::string& warning : outcome.warnings) {
       if (problems.size() >= kMaxProblemsKept) break;
-      problems.push_back({{"item", (*item)->label},
+      problems.push_back({{"item", item.label},
                           {"result", "imported"},
                           {"reason", warning},
                           {"trail", outcome.trail_id}});
@@ -464,10 +442,79 @@ void ImportJobs::Execute(const std::string& id, const std::string& path,
       flush(false);
       last_flush = clock_.NowMillis();
     }
+  };
+  const plugins::InstalledPlugin* installed = catalog_.Find(plugin);
+  if (installed != nullptr && installed->manifest.runtime == "external") {
+    job["format"] = plugin;
+    auto ran = RunExternal(*installed, path, source, handle, [&](size_t, size_t total) {
+      job["expected"] = static_cast<int64_t>(total);
+    });
+    if (!ran.ok()) {
+      status = "failed";
+      message = ran.error().message;
+    }
+  } else {
+    auto opened = OpenExport(path, plugin);
+    if (!opened.ok()) {
+      status = "failed";
+      message = opened.error().message;
+      flush(true);
+      return;
+    }
+    job["format"] = opened->format;
+    job["expected"] = static_cast<int64_t>(opened->source->ExpectedCount());
+    while (true) {
+      {
+        std::lock_guard lock(mutex_);
+        if (cancelled_.erase(id) > 0) {
+          status = "cancelled";
+          break;
+        }
+        // Stopping: the row stays "running", so the next start resumes the job.
+        if (stopping_) return;
+      }
+      auto item = opened->source->Next();
+      if (!item.ok()) {
+        status = "failed";
+        message = item.error().message;
+        break;
+      }
+      if (!item->has_value()) break;
+      handle(**item);
+    }
   }
   message = (message.empty() ? "" : message + "; ") + std::to_string(imported) + " imported, " +
             std::to_string(skipped) + " skipped, " + std::to_string(failed) + " failed";
   flush(true);
+}
+
+util::Status ImportJobs::RunExternal(const plugins::InstalledPlugin& plugin,
+                                     const std::string& path, const std::string& source,
+                                     const std::function<void(const SourceItem&)>& handle,
+                                     const std::function<void(size_t, size_t)>& on_progress) {
+  CAIRN_ASSIGN_OR_RETURN(plugins::ExternalPluginManifest manifest,
+                         plugins::ReadPluginManifest(plugin.directory));
+  // The plugin sees the archive under the name it was uploaded with: what `accepts` judges.
+  std::string name = fs::path(source).filename().string();
+  for (char& c : name) {
+    if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20) c = '_';
+  }
+  if (name.empty() || name[0] == '.') name = "archive" + name;
+  const std::string folder = options_.spool_dir + "/" + fs::path(path).stem().string() + ".in";
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  const std::string named = folder + "/" + name;
+  fs::remove(named, ec);
+  fs::create_hard_link(path, named, ec);
+  if (ec) fs::copy_file(path, named, fs::copy_options::overwrite_existing, ec);
+  if (ec) return util::Error::Internal("cannot hand the archive to the plugin: " + ec.message());
+  plugins::PluginRun run;
+  run.input_files = {named};
+  run.temp_root = options_.spool_dir;
+  const util::Status ran = plugins::RunImportPlugin(
+      manifest, run, [&](SourceItem item) { handle(item); }, on_progress);
+  fs::remove_all(folder, ec);
+  return ran;
 }
 
 }  // namespace cairn::services::imports

@@ -85,6 +85,12 @@ class ImportJobs {
   // Imports job `id` from `path`; the row says how it went.
   void Execute(const std::string& id, const std::string& path,
                const std::function<void(const ImportJob&)>& on_progress);
+  // Runs external plugin `plugin` over the archive at `path` (uploaded as `source`), each item
+  // to `handle`; its own failure (time limit, crash, bad output) as the error.
+  util::Status RunExternal(const plugins::InstalledPlugin& plugin, const std::string& path,
+                           const std::string& source,
+                           const std::function<void(const SourceItem&)>& handle,
+                           const std::function<void(size_t, size_t)>& on_progress);
   util::Result<ImportJob> Load(const std::string& id);
   std::string SpoolPath(const std::string& id) const;
 

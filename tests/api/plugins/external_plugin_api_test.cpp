@@ -1,0 +1,86 @@
+// An external plugin (a shell script in the plugins folder) listed beside the built-in ones and
+// importing an archive through the same job as they do; a broken one listed with its error.
+#include <sys/stat.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "api/plugins/import_client.h"
+#include "test_support/export_archives.h"
+#include "test_support/temp_dir.h"
+
+namespace cairn::api_test {
+namespace {
+
+namespace fs = std::filesystem;
+
+void WriteFile(const std::string& path, const std::string& text, int mode = 0644) {
+  std::ofstream(path, std::ios::binary) << text;
+  ::chmod(path.c_str(), mode);
+}
+
+TEST_CASE("An external plugin imports an archive through the import job", "[plugins][import]") {
+  test_support::TempDir dir;
+  // Searchable by everyone: run as root, Cairn starts plugins as nobody.
+  ::chmod(dir.path().c_str(), 0755);
+  const std::string plugins = dir.path() + "/plugins";
+  fs::create_directories(plugins + "/demo");
+  fs::create_directories(plugins + "/broken");
+  ::chmod(plugins.c_str(), 0755);
+  ::chmod((plugins + "/demo").c_str(), 0755);
+  WriteFile(plugins + "/demo/manifest.json",
+            R"({"id": "demo", "name": "Demo reader", "version": "1.0",
+                "capabilities": ["import-archive"], "exec": "run", "accepts": [".zip"]})");
+  const std::string gpx =
+      test_support::WalkGpxFile("From the plugin", test_support::WalkShape{.lat = 43.0});
+  WriteFile(plugins + "/demo/run",
+            "#!/bin/sh\n"
+            "read request\n"
+            "case \"$request\" in *input/my-export.zip*) ;; *) exit 3 ;; esac\n"
+            "cat > out/1.gpx <<'GPX'\n" +
+                gpx +
+                "\nGPX\n"
+                "echo '{\"type\":\"progress\",\"done\":0,\"total\":2}'\n"
+                "echo '{\"type\":\"activity\",\"external_id\":\"demo:1\",\"file\":\"out/1.gpx\","
+                "\"name\":\"Plugin walk\",\"description\":\"Read by a plugin\","
+                "\"activity_type\":\"Hike\"}'\n"
+                "echo '{\"type\":\"problem\",\"item\":\"entry 2\",\"message\":\"unreadable\"}'\n"
+                "echo '{\"type\":\"done\"}'\n",
+            0755);
+  WriteFile(plugins + "/broken/manifest.json", "{not json");
+
+  TestServer server("", {"--plugins-dir", plugins});
+  auto [alice, token] = server.CreateUser("alice");
+  Reply listed = server.Get("/api/v1/plugin-system/plugins", token);
+  REQUIRE(listed.status == 200);
+  std::map<std::string, Json> found;
+  for (const Json& item : listed.body["items"]) found[item["id"]] = item;
+  REQUIRE(found.count("demo") == 1);
+  CHECK(found["demo"]["runtime"] == "external");
+  CHECK(found["demo"]["status"] == "available");
+  CHECK(found["demo"]["capabilities"] == Json::array({"import-archive"}));
+  REQUIRE(found.count("broken") == 1);
+  CHECK(found["broken"]["status"] == "error");
+  CHECK(found["broken"]["error"].get<std::string>().find("manifest.json") != std::string::npos);
+
+  const Json job = ImportBytes(server, token, "demo", "my-export.zip", "PK not really a zip");
+  INFO(job.dump(2));
+  CHECK(job["status"] == "done");
+  CHECK(job["imported"] == 1);
+  CHECK(job["failed"] == 1);
+  CHECK(ProblemOf(job, "entry 2")["reason"] == "unreadable");
+  const auto trails = TrailsByName(server, token);
+  REQUIRE(trails.count("Plugin walk") == 1);
+  CHECK(trails.at("Plugin walk")["description"] == "Read by a plugin");
+  CHECK(trails.at("Plugin walk")["category"] == "hikingcategory1");
+  CHECK(ImportBytes(server, token, "demo", "my-export.zip", "PK again")["imported"] == 0);
+  // The broken plugin imports nothing.
+  CHECK(server
+            .Put("/api/v1/plugin-system/import",
+                 {{"plugin", "broken"}, {"name", "a.zip"}, {"size", 10}}, token)
+            .status == 400);
+}
+
+}  // namespace
+}  // namespace cairn::api_test
