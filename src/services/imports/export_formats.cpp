@@ -2,6 +2,8 @@
 #include "services/imports/export_formats.h"
 
 #include "services/imports/export_archive.h"
+#include "services/imports/fittrackee_export.h"
+#include "services/imports/garmin_export.h"
 #include "services/imports/gps_files_export.h"
 #include "services/imports/strava_export.h"
 
@@ -17,6 +19,14 @@ util::Result<OpenedExport> OpenExport(const std::string& path, std::string_view 
     }
     CAIRN_ASSIGN_OR_RETURN(auto source, OpenStravaExport(std::move(archive)));
     return OpenedExport{std::move(source), "strava-export"};
+  }
+  if (plugin_id == "garmin-connect" || (plugin_id.empty() && IsGarminExport(archive))) {
+    CAIRN_ASSIGN_OR_RETURN(auto source, OpenGarminExport(std::move(archive)));
+    return OpenedExport{std::move(source), "garmin-export"};
+  }
+  if (plugin_id == "fittrackee" || (plugin_id.empty() && IsFitTrackeeExport(archive))) {
+    CAIRN_ASSIGN_OR_RETURN(auto source, OpenFitTrackeeExport(std::move(archive)));
+    return OpenedExport{std::move(source), "fittrackee-export"};
   }
   GpsFilesStyle style = GpsFilesStyle::kPlain;
   std::string format = "gps-files";
@@ -36,7 +46,10 @@ util::Result<OpenedExport> OpenExport(const std::string& path, std::string_view 
 
 util::Result<std::string> PluginForArchive(const std::string& path) {
   CAIRN_ASSIGN_OR_RETURN(ExportArchive archive, ExportArchive::OpenFile(path));
-  return std::string(IsStravaExport(archive) ? "strava" : "gps-files");
+  if (IsStravaExport(archive)) return std::string("strava");
+  if (IsGarminExport(archive)) return std::string("garmin-connect");
+  if (IsFitTrackeeExport(archive)) return std::string("fittrackee");
+  return std::string("gps-files");
 }
 
 }  // namespace cairn::services::imports
