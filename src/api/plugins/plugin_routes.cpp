@@ -19,10 +19,6 @@ util::Result<std::string> StringMember(const Json& body, const char* key) {
   return value.get<std::string>();
 }
 
-util::Result<std::string> ImportIdParam(const http::Request& request) {
-  return RecordIdParam(request);
-}
-
 }  // namespace
 
 void PluginRoutes::Register(ApiRouter& router) {
@@ -73,7 +69,7 @@ util::Result<http::Response> PluginRoutes::CreateImport(const http::Request& req
 
 util::Result<http::Response> PluginRoutes::AppendImport(const http::Request& request,
                                                         const services::Caller& caller) {
-  CAIRN_ASSIGN_OR_RETURN(std::string id, ImportIdParam(request));
+  CAIRN_ASSIGN_OR_RETURN(std::string id, RecordIdParam(request));
   const std::string text = request.QueryValue("offset");
   uint64_t offset = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), offset);
@@ -92,14 +88,14 @@ util::Result<http::Response> PluginRoutes::ListImports(const http::Request&,
 
 util::Result<http::Response> PluginRoutes::ShowImport(const http::Request& request,
                                                       const services::Caller& caller) {
-  CAIRN_ASSIGN_OR_RETURN(std::string id, ImportIdParam(request));
+  CAIRN_ASSIGN_OR_RETURN(std::string id, RecordIdParam(request));
   CAIRN_ASSIGN_OR_RETURN(Json job, imports_.Show(caller, id));
   return JsonResponse(job);
 }
 
 util::Result<http::Response> PluginRoutes::CancelImport(const http::Request& request,
                                                         const services::Caller& caller) {
-  CAIRN_ASSIGN_OR_RETURN(std::string id, ImportIdParam(request));
+  CAIRN_ASSIGN_OR_RETURN(std::string id, RecordIdParam(request));
   CAIRN_RETURN_IF_ERROR(imports_.Cancel(caller, id));
   return AcknowledgedResponse();
 }

@@ -485,11 +485,13 @@ util::Result<WriteResult> RecordService::UpdateOn(storage::Connection& c, const 
     CAIRN_RETURN_IF_ERROR(ApplyFileEdits(family, stored, options.edits, records::WriteMode::kUpdate,
                                          changes, result.dropped));
   }
-  if (d.adjust_update) {
+  if (d.adjust_update && d.access.redact) {
     // The record as stored, not as this caller sees it: a family keeps what redaction hides
-    // (a plugin instance's sealed secrets).
+    // (a plugin instance's sealed secrets). Families that redact nothing see the same record.
     CAIRN_ASSIGN_OR_RETURN(Json stored, engine_.FindByIdUnchecked(c, *family.spec, id));
     d.adjust_update(stored, changes);
+  } else if (d.adjust_update) {
+    d.adjust_update(current, changes);
   }
   std::vector<std::pair<std::string, storage::SqlValue>> hidden = options.hidden_columns;
   AddFoldedKeys(family, changes, hidden);

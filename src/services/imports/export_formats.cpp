@@ -11,12 +11,9 @@ namespace cairn::services::imports {
 
 util::Result<OpenedExport> OpenExport(const std::string& path, std::string_view plugin_id) {
   CAIRN_ASSIGN_OR_RETURN(ExportArchive archive, ExportArchive::OpenFile(path));
-  const bool strava = IsStravaExport(archive);
-  if (plugin_id == "strava" || (plugin_id.empty() && strava)) {
-    if (!strava) {
-      return util::Error::InvalidArgument(
-          "not a Strava export: it has no activities.csv naming the activities");
-    }
+  // Detection reads activities.csv whole: only when no plugin says what the archive is, so a
+  // Strava export's CSV is read once (by its reader) and other archives' never.
+  if (plugin_id == "strava" || (plugin_id.empty() && IsStravaExport(archive))) {
     CAIRN_ASSIGN_OR_RETURN(auto source, OpenStravaExport(std::move(archive)));
     return OpenedExport{std::move(source), "strava-export"};
   }

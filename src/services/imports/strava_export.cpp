@@ -132,7 +132,10 @@ bool IsStravaExport(ExportArchive& archive) {
 
 util::Result<std::unique_ptr<ActivitySource>> OpenStravaExport(ExportArchive archive) {
   const auto csv = FindActivitiesCsv(archive);
-  if (!csv) return util::Error::InvalidArgument("the archive has no activities.csv");
+  if (!csv) {
+    return util::Error::InvalidArgument(
+        "not a Strava export: it has no activities.csv naming the activities");
+  }
   const std::string& csv_name = archive.entries()[*csv].name;
   std::string prefix = csv_name.substr(0, csv_name.size() - std::string("activities.csv").size());
   CAIRN_ASSIGN_OR_RETURN(std::string text, archive.Read(*csv, kMaxCsvBytes));
