@@ -1112,5 +1112,25 @@ CREATE TRIGGER imports_users_delete AFTER DELETE ON users BEGIN
   DELETE FROM trail_imports WHERE user = OLD.id;
   DELETE FROM import_jobs WHERE user = OLD.id;
 END;
+-- A sign-in with an online service under way (oauth/start until oauth/callback): the state sent
+-- there, kept as its SHA-256 only; the PKCE verifier sealed; gone after one use or ten minutes.
+CREATE TABLE oauth_states (
+  state_hash    TEXT PRIMARY KEY NOT NULL,
+  user          TEXT NOT NULL,
+  instance      TEXT NOT NULL,
+  verifier      TEXT NOT NULL,
+  redirect_uri  TEXT NOT NULL,
+  expires       INTEGER NOT NULL
+) WITHOUT ROWID;
+-- How far a connection synced: the start time (Unix seconds) of the newest activity it has seen.
+CREATE TABLE plugin_sync_cursors (
+  instance  TEXT PRIMARY KEY NOT NULL,
+  after     INTEGER NOT NULL,
+  updated   TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TRIGGER plugin_instances_forget AFTER DELETE ON plugin_instances BEGIN
+  DELETE FROM oauth_states WHERE instance = OLD.id;
+  DELETE FROM plugin_sync_cursors WHERE instance = OLD.id;
+END;
 
-PRAGMA user_version = 26;
+PRAGMA user_version = 27;

@@ -20,6 +20,8 @@ route('/plan', screen('planner/planner_screen.js'));
 route('/lists', screen('lists/lists_screen.js'));
 route('/list/:id', screen('lists/list_screen.js'));
 route('/settings', screen('settings/settings_screen.js'));
+// Where a service's OAuth sign-in sends the browser back to (the server names it as redirectUri).
+route('/settings/connected', screen('settings/oauth_callback_screen.js'));
 route('/profile/:handle', screen('people/profile_screen.js'));
 route('/feed', screen('people/feed_screen.js'));
 route('/duplicates', screen('merge/duplicates_screen.js'));

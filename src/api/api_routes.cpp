@@ -37,9 +37,15 @@ ApiRoutes::ApiRoutes(const ApiServices& services, CallerOptions caller_options)
     activitypub_routes_.emplace(*services.activitypub_documents, services.instance_actor);
   }
   if (services.inbox) inbox_routes_.emplace(*services.inbox);
-  if (services.plugins && services.imports && services.category_remap && services.trail_sender) {
-    plugin_routes_.emplace(*services.plugins, *services.imports, *services.category_remap,
-                           *services.trail_sender);
+  if (services.plugins && services.imports && services.category_remap && services.trail_sender &&
+      services.oauth && services.online_sync) {
+    plugin_routes_.emplace(PluginServices{.catalog = *services.plugins,
+                                          .imports = *services.imports,
+                                          .remap = *services.category_remap,
+                                          .sender = *services.trail_sender,
+                                          .oauth = *services.oauth,
+                                          .sync = *services.online_sync},
+                           callers_);
   }
 }
 

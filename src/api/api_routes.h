@@ -68,6 +68,8 @@ struct ApiServices {
   services::imports::ImportJobs* imports = nullptr;
   services::imports::CategoryRemap* category_remap = nullptr;
   services::plugins::TrailSender* trail_sender = nullptr;
+  services::plugins::OAuthConnections* oauth = nullptr;
+  services::plugins::OnlineSync* online_sync = nullptr;
 };
 
 // Owns the route objects; must outlive the router it registered on.

@@ -175,7 +175,9 @@ int RunServer(const Config& config) {
                          c.plugins.get(),
                          c.imports.get(),
                          c.category_remap.get(),
-                         c.trail_sender.get()},
+                         c.trail_sender.get(),
+                         c.oauth.get(),
+                         c.online_sync.get()},
                         {.private_instance = config.private_instance,
                          .behind_proxy = config.behind_proxy,
                          .public_url = config.public_url});
@@ -202,6 +204,7 @@ int RunServer(const Config& config) {
   }
   if (auto started = c.imports->Start(); !started.ok()) return Fail(started.error());
   if (auto watching = c.folder_watcher->Start(); !watching.ok()) return Fail(watching.error());
+  c.online_sync->Start();
   if (c.deliveries) {
     c.deliveries->Start();
     c.activity_outbox->Start([&deliveries = *c.deliveries] { deliveries.Wake(); });
@@ -232,6 +235,7 @@ int RunServer(const Config& config) {
   signal_thread.join();
   if (c.activity_outbox) c.activity_outbox->Stop();
   if (c.deliveries) c.deliveries->Stop();
+  c.online_sync->Stop();
   if (!served.ok()) return Fail(served.error());
   util::LogInfo("cairn: stopped");
   return 0;

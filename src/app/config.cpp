@@ -334,6 +334,9 @@ std::string UsageText() {
          "                    (default DATA_DIR/watch)\n"
          "  --watch-settle-ms N  how long a closed file must stay unchanged before it is read\n"
          "                    (default 2000)\n"
+         "  --strava-url URL  Strava's address (default https://www.strava.com)\n"
+         "  --sync-interval-seconds N  how often connected services (Strava) are synced\n"
+         "                    (default 3600; 0: only when asked)\n"
          "  --smtp-url URL    mail server for reset mail (env CAIRN_SMTP_URL); without it reset\n"
          "                    codes go to the log. smtps://user:password@host[:port] is TLS\n"
          "                    from the start (port 465); smtp://[user:password@]host[:port]\n"
@@ -484,6 +487,14 @@ util::Result<Config> ParseConfig(const std::vector<std::string>& args) {
       CAIRN_ASSIGN_OR_RETURN(config.plugins_dir, next());
     } else if (flag == "--watch-dir") {
       CAIRN_ASSIGN_OR_RETURN(config.watch_dir, next());
+    } else if (flag == "--strava-url") {
+      CAIRN_ASSIGN_OR_RETURN(config.strava_url, next());
+      if (!config.strava_url.starts_with("http://") && !config.strava_url.starts_with("https://")) {
+        return util::Error::InvalidArgument("--strava-url must start with http:// or https://");
+      }
+    } else if (flag == "--sync-interval-seconds") {
+      CAIRN_ASSIGN_OR_RETURN(std::string v, next());
+      CAIRN_ASSIGN_OR_RETURN(config.sync_interval_seconds, BoundedInt(flag, v, 0, 7 * 24 * 3600));
     } else if (flag == "--watch-settle-ms") {
       CAIRN_ASSIGN_OR_RETURN(std::string v, next());
       CAIRN_ASSIGN_OR_RETURN(config.watch_settle_ms, BoundedInt(flag, v, 50, 600000));

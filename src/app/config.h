@@ -60,6 +60,11 @@ struct Config {
   // External plugins, one folder each (--plugins-dir; default DATA_DIR/plugins; docs/PLUGINS.md).
   std::string plugins_dir;
   int watch_settle_ms = 2000;
+  // Strava's site and API (--strava-url; a stand-in for tests): BASE/oauth/... and
+  // BASE/api/v3/...; and how often connected services are synced (--sync-interval-seconds; 0:
+  // only on request).
+  std::string strava_url = "https://www.strava.com";
+  int sync_interval_seconds = 3600;
   std::string smtp_url;           // --smtp-url (env CAIRN_SMTP_URL, which keeps it off `ps`)
   bool smtp_require_tls = false;  // --smtp-require-tls: smtp:// must upgrade with STARTTLS
   std::string smtp_ca_file;       // --smtp-ca: extra trusted certificates (PEM) for the server

@@ -288,6 +288,26 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
   core->imports = std::make_unique<services::imports::ImportJobs>(
       *core->database, *core->importer, *core->plugins,
       services::imports::ImportJobsOptions{.spool_dir = config.data_dir + "/imports"}, core->clock);
+  const net::AddressRule plugin_addresses =
+      config.plugin_allow_private ? net::AddressRule::kAnyAddress : net::AddressRule::kPublicOnly;
+  CAIRN_ASSIGN_OR_RETURN(
+      services::plugins::OAuthConnections oauth,
+      services::plugins::OAuthConnections::Create(
+          *core->database, *core->sealer, *core->plugin_instances, *core->records, core->clock,
+          {.addresses = plugin_addresses,
+           .user_agent = std::string("cairn/") + CAIRN_VERSION,
+           .providers = {services::plugins::StravaProvider(config.strava_url)}}));
+  core->oauth = std::make_unique<services::plugins::OAuthConnections>(std::move(oauth));
+  std::string strava_api = config.strava_url;
+  while (!strava_api.empty() && strava_api.back() == '/') strava_api.pop_back();
+  CAIRN_ASSIGN_OR_RETURN(core->online_sync,
+                         services::plugins::OnlineSync::Create(
+                             *core->database, *core->imports, *core->oauth, *core->plugin_instances,
+                             *core->plugins, *core->trail_sender, core->clock,
+                             {.strava_api = strava_api + "/api/v3",
+                              .addresses = plugin_addresses,
+                              .user_agent = std::string("cairn/") + CAIRN_VERSION,
+                              .interval_seconds = config.sync_interval_seconds}));
   core->folder_watcher = std::make_unique<services::plugins::FolderWatcher>(
       *core->database, *core->importer, *core->plugin_instances,
       services::plugins::FolderWatcherOptions{

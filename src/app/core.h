@@ -45,6 +45,8 @@
 #include "services/people/profile_service.h"
 #include "services/people/statistics_service.h"
 #include "services/plugins/folder_watcher.h"
+#include "services/plugins/oauth_connections.h"
+#include "services/plugins/online_sync.h"
 #include "services/plugins/plugin_catalog.h"
 #include "services/plugins/plugin_instances.h"
 #include "services/plugins/trail_sender.h"
@@ -116,6 +118,9 @@ struct Core {
   std::unique_ptr<services::RemoteTrailCopies> remote_trail_copies;
   std::unique_ptr<services::plugins::PluginInstances> plugin_instances;
   std::unique_ptr<services::plugins::TrailSender> trail_sender;
+  std::unique_ptr<services::plugins::OAuthConnections> oauth;
+  // Syncs of online services: jobs on `imports`, and a scheduler (started by `cairn serve`).
+  std::unique_ptr<services::plugins::OnlineSync> online_sync;
   std::unique_ptr<services::imports::ActivityImporter> importer;
   std::unique_ptr<services::imports::CategoryRemap> category_remap;
   // Archive imports in the background (a thread, started by `cairn serve`).

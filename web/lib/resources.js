@@ -244,11 +244,18 @@ export const plugins = {
 
 // The caller's connections to plugins ({plugin_id, enabled, config, auth, status, message,
 // last_sync}); their secrets come back as "" (sending "" keeps a stored one, null removes it).
-// validate(id) -> {valid, message}; oauthStart(id) -> {url} for the browser to go to.
+// validate(id) -> {valid, message}; oauthStart(id) -> {url, redirectUri} for the browser to go to.
+// oauthCallback({state, code, scope, error}) finishes that sign-in when the service sends the
+// browser back -> the connection's record (400/502 with a message when it did not work);
+// oauthRevoke(id) signs out of the service -> {acknowledged, message}; sync(id) starts fetching
+// the service's new activities -> an import job, followed with archiveImports.show().
 export const pluginInstances = {
   ...collection('plugin-instance', PRIVATE),
   validate: (instance) => api('POST', '/plugin-system/auth/validate', {instance}, PRIVATE),
   oauthStart: (instance) => api('POST', '/plugin-system/oauth/start', {instance}, PRIVATE),
+  oauthCallback: ({state, code, scope, error}) => api('POST', '/plugin-system/oauth/callback', {state, code, scope, error}, PRIVATE),
+  oauthRevoke: (instance) => api('POST', '/plugin-system/oauth/revoke', {instance}, PRIVATE),
+  sync: (instance) => api('POST', '/plugin-system/sync', {instance}, PRIVATE),
 };
 
 const importPath = (id) => `/plugin-system/import/${encodeURIComponent(id)}`;

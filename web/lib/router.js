@@ -119,7 +119,8 @@ export function interceptLinks() {
     if (url.origin !== location.origin || isApiPath(url.pathname)) return;
     if (url.pathname + url.search === location.pathname + location.search && url.hash) return;
     event.preventDefault();
-    navigate(url.pathname + url.search);
+    // The fragment goes along: a screen may open at a section (/settings#plugins).
+    navigate(url.pathname + url.search + url.hash);
   });
   window.addEventListener('popstate', async () => {
     const target = location.pathname + location.search;

@@ -42,7 +42,28 @@ void PluginRoutes::Register(ApiRouter& router) {
              [this](auto& r, auto& c) { return SendTrail(r, c); });
   router.Add("POST", "/api/v1/plugin-system/auth/validate",
              [this](auto& r, auto& c) { return ValidateAuth(r, c); });
+  router.Add("POST", "/api/v1/plugin-system/oauth/start",
+             [this](auto& r, auto& c) { return StartOAuth(r, c); });
+  router.Add("POST", "/api/v1/plugin-system/oauth/callback",
+             [this](auto& r, auto& c) { return FinishOAuth(r, c); });
+  router.Add("POST", "/api/v1/plugin-system/oauth/revoke",
+             [this](auto& r, auto& c) { return RevokeOAuth(r, c); });
+  router.Add("POST", "/api/v1/plugin-system/sync", [this](auto& r, auto& c) { return Sync(r, c); });
 }
+
+namespace {
+
+// The instance named by a body's "instance", which must be there.
+util::Result<std::string> InstanceMember(const Json& body, const char* missing) {
+  CAIRN_ASSIGN_OR_RETURN(std::string instance, StringMember(body, "instance"));
+  if (instance.empty()) {
+    return util::Error::InvalidField(missing, "instance", "validation_required",
+                                     "Name the plugin connection.");
+  }
+  return instance;
+}
+
+}  // namespace
 
 util::Result<http::Response> PluginRoutes::ListPlugins(const http::Request&,
                                                        const services::Caller& caller) {
@@ -146,10 +167,54 @@ util::Result<http::Response> PluginRoutes::ValidateAuth(const http::Request& req
                                                         const services::Caller& caller) {
   if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to check a connection.");
   CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
-  CAIRN_ASSIGN_OR_RETURN(std::string instance, StringMember(body, "instance"));
-  if (instance.empty()) return util::Error::InvalidArgument("Name the connection to check.");
-  CAIRN_ASSIGN_OR_RETURN(Json checked, sender_.Validate(caller, instance));
+  CAIRN_ASSIGN_OR_RETURN(std::string instance,
+                         InstanceMember(body, "Name the connection to check."));
+  CAIRN_ASSIGN_OR_RETURN(Json checked, sync_.Validate(caller, instance));
   return JsonResponse(checked);
+}
+
+util::Result<http::Response> PluginRoutes::StartOAuth(const http::Request& request,
+                                                      const services::Caller& caller) {
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to connect a service.");
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_ASSIGN_OR_RETURN(std::string instance,
+                         InstanceMember(body, "Name the connection to sign in with."));
+  CAIRN_ASSIGN_OR_RETURN(Json started,
+                         oauth_.Start(caller, instance, callers_.PublicOrigin(request)));
+  return JsonResponse(started);
+}
+
+util::Result<http::Response> PluginRoutes::FinishOAuth(const http::Request& request,
+                                                       const services::Caller& caller) {
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to connect a service.");
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  services::plugins::OAuthCallback callback;
+  CAIRN_ASSIGN_OR_RETURN(callback.state, StringMember(body, "state"));
+  CAIRN_ASSIGN_OR_RETURN(callback.code, StringMember(body, "code"));
+  CAIRN_ASSIGN_OR_RETURN(callback.scope, StringMember(body, "scope"));
+  CAIRN_ASSIGN_OR_RETURN(callback.error, StringMember(body, "error"));
+  CAIRN_ASSIGN_OR_RETURN(Json instance, oauth_.Finish(caller, callback));
+  return JsonResponse(instance);
+}
+
+util::Result<http::Response> PluginRoutes::RevokeOAuth(const http::Request& request,
+                                                       const services::Caller& caller) {
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to disconnect a service.");
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_ASSIGN_OR_RETURN(std::string instance,
+                         InstanceMember(body, "Name the connection to sign out of."));
+  CAIRN_ASSIGN_OR_RETURN(Json revoked, oauth_.Revoke(caller, instance));
+  return JsonResponse(revoked);
+}
+
+util::Result<http::Response> PluginRoutes::Sync(const http::Request& request,
+                                                const services::Caller& caller) {
+  if (caller.IsAnonymous()) return util::Error::Unauthorized("Sign in to sync.");
+  CAIRN_ASSIGN_OR_RETURN(Json body, JsonBody(request, ContentTypeRule::kOptional));
+  CAIRN_ASSIGN_OR_RETURN(std::string instance,
+                         InstanceMember(body, "Name the connection to sync."));
+  CAIRN_ASSIGN_OR_RETURN(Json job, sync_.Sync(caller, instance));
+  return JsonResponse(job);
 }
 
 }  // namespace cairn::api

@@ -4,19 +4,36 @@
 #pragma once
 
 #include "api/core/api_router.h"
+#include "api/core/caller_resolver.h"
 #include "services/imports/category_remap.h"
 #include "services/imports/import_jobs.h"
+#include "services/plugins/oauth_connections.h"
+#include "services/plugins/online_sync.h"
 #include "services/plugins/plugin_catalog.h"
 #include "services/plugins/trail_sender.h"
 
 namespace cairn::api {
 
+struct PluginServices {
+  const services::plugins::PluginCatalog& catalog;
+  services::imports::ImportJobs& imports;
+  services::imports::CategoryRemap& remap;
+  services::plugins::TrailSender& sender;
+  services::plugins::OAuthConnections& oauth;
+  services::plugins::OnlineSync& sync;
+};
+
 class PluginRoutes {
  public:
-  PluginRoutes(const services::plugins::PluginCatalog& catalog,
-               services::imports::ImportJobs& imports, services::imports::CategoryRemap& remap,
-               services::plugins::TrailSender& sender)
-      : catalog_(catalog), imports_(imports), remap_(remap), sender_(sender) {}
+  // `callers` tells this server's public origin (the OAuth redirect address).
+  PluginRoutes(PluginServices services, const CallerResolver& callers)
+      : catalog_(services.catalog),
+        imports_(services.imports),
+        remap_(services.remap),
+        sender_(services.sender),
+        oauth_(services.oauth),
+        sync_(services.sync),
+        callers_(callers) {}
 
   void Register(ApiRouter& router);
 
@@ -50,14 +67,28 @@ class PluginRoutes {
   // POST /plugin-system/trail-send {trail, instance}: TrailSender::Send's answer.
   util::Result<http::Response> SendTrail(const http::Request& request,
                                          const services::Caller& caller);
-  // POST /plugin-system/auth/validate {instance}: {valid, message}.
+  // POST /plugin-system/auth/validate {instance}: {valid, message} (OnlineSync::Validate).
   util::Result<http::Response> ValidateAuth(const http::Request& request,
                                             const services::Caller& caller);
+  // POST /plugin-system/oauth/start {instance}: {url, redirectUri}.
+  util::Result<http::Response> StartOAuth(const http::Request& request,
+                                          const services::Caller& caller);
+  // POST /plugin-system/oauth/callback {state, code, scope?, error?}: the instance.
+  util::Result<http::Response> FinishOAuth(const http::Request& request,
+                                           const services::Caller& caller);
+  // POST /plugin-system/oauth/revoke {instance}: {acknowledged, message}.
+  util::Result<http::Response> RevokeOAuth(const http::Request& request,
+                                           const services::Caller& caller);
+  // POST /plugin-system/sync {instance}: the sync's import job.
+  util::Result<http::Response> Sync(const http::Request& request, const services::Caller& caller);
 
   const services::plugins::PluginCatalog& catalog_;
   services::imports::ImportJobs& imports_;
   services::imports::CategoryRemap& remap_;
   services::plugins::TrailSender& sender_;
+  services::plugins::OAuthConnections& oauth_;
+  services::plugins::OnlineSync& sync_;
+  const CallerResolver& callers_;
 };
 
 }  // namespace cairn::api

@@ -49,6 +49,9 @@ class ActivitySource {
   // The next item, or nullopt when there are no more. An error here ends the whole source (the
   // archive itself is unreadable); an item's own problem is its `activity`'s error.
   virtual util::Result<std::optional<SourceItem>> Next() = 0;
+  // Told how the import went once it is over ("done", "failed" or "cancelled"; not when the
+  // server stops mid-way): a sync records how far it got here.
+  virtual void Ended(const std::string& /*status*/, const std::string& /*summary*/) {}
 };
 
 }  // namespace cairn::services::imports

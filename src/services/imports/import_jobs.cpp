@@ -6,10 +6,7 @@
 
 #include <chrono>
 #include <filesystem>
-#include <tuple>
 
-#include "services/imports/export_formats.h"
-#include "services/plugins/external_plugin.h"
 #include "storage/disk_space.h"
 #include "util/ids.h"
 #include "util/log.h"
@@ -21,9 +18,7 @@ namespace {
 using records::Json;
 namespace fs = std::filesystem;
 
-constexpr size_t kMaxProblemsKept = 1000;
 constexpr int64_t kAbandonedUploadMillis = 2LL * 24 * 3600 * 1000;
-constexpr int64_t kProgressEveryMillis = 500;
 
 constexpr char kColumns[] =
     "id, plugin, source, format, status, expected, done, imported, skipped, failed, problems, "
@@ -54,29 +49,11 @@ Json JobJson(const std::vector<storage::SqlValue>& row) {
           {"received", Integer(row[15])}};
 }
 
-const char* ResultName(ItemResult result) {
-  switch (result) {
-    case ItemResult::kImported:
-      return "imported";
-    case ItemResult::kSkipped:
-      return "skipped";
-    case ItemResult::kFailed:
-      return "failed";
-  }
-  return "failed";
-}
-
 bool IsFinished(const std::string& status) {
   return status == "done" || status == "failed" || status == "cancelled";
 }
 
 }  // namespace
-
-// The counts of a running import, written to its row now and then.
-struct ImportJobs::Run {
-  Json job;
-  int64_t last_flush = 0;
-};
 
 ImportJobs::ImportJobs(storage::Database& database, ActivityImporter& importer,
                        const plugins::PluginCatalog& catalog, ImportJobsOptions options,
@@ -110,9 +87,23 @@ util::Status ImportJobs::Start() {
         for (const auto& row : rows.rows) ids.push_back(storage::AsText(row[0]));
         CAIRN_RETURN_IF_ERROR(c.Execute(
             "DELETE FROM import_jobs WHERE status = 'uploading' AND updated < ?", {cutoff}));
-        // Interrupted by the last stop: they run again; what they imported is skipped then.
-        CAIRN_RETURN_IF_ERROR(
-            c.Execute("UPDATE import_jobs SET status = 'queued' WHERE status = 'running'"));
+        // Interrupted by the last stop: they run again; what they imported is skipped then. A
+        // `cairn import` read its archive where it lay, not here: it cannot be resumed.
+        CAIRN_ASSIGN_OR_RETURN(
+            auto running, c.Query("SELECT id, format FROM import_jobs WHERE status = 'running'"));
+        for (const auto& row : running.rows) {
+          const std::string id = storage::AsText(row[0]);
+          std::error_code missing;
+          const bool resumable =
+              openers_.contains(storage::AsText(row[1])) || fs::exists(SpoolPath(id), missing);
+          CAIRN_RETURN_IF_ERROR(c.Execute(
+              "UPDATE import_jobs SET status = ?, message = CASE WHEN ? THEN message ELSE ? END "
+              "WHERE id = ?",
+              {std::string(resumable ? "queued" : "failed"), int64_t{resumable ? 1 : 0},
+               std::string("Interrupted before it ended; what it imported stays. Run the import "
+                           "again for the rest: nothing is created twice."),
+               id}));
+        }
         return ids;
       });
   if (!abandoned.ok()) return std::move(abandoned).error();
@@ -307,6 +298,32 @@ util::Status ImportJobs::Cancel(const Caller& caller, const std::string& id) {
   return util::OkStatus();
 }
 
+void ImportJobs::RegisterSource(const std::string& format, SourceOpener opener) {
+  openers_[format] = std::move(opener);
+}
+
+util::Result<ImportJob> ImportJobs::Enqueue(const std::string& user, const std::string& plugin,
+                                            const std::string& source, const std::string& format) {
+  if (!openers_.contains(format)) return util::Error::Internal("no source reads " + format);
+  const std::string fresh = util::NewRecordId();
+  const std::string now = util::FormatTimestamp(clock_.NowMillis());
+  auto id = database_.Write<std::string>([&](storage::Connection& c) -> util::Result<std::string> {
+    CAIRN_ASSIGN_OR_RETURN(
+        auto rows, c.Query("SELECT id FROM import_jobs WHERE user = ? AND plugin = ? AND source = "
+                           "? AND format = ? AND status IN ('queued', 'running') LIMIT 1",
+                           {user, plugin, source, format}));
+    if (!rows.rows.empty()) return storage::AsText(rows.rows[0][0]);
+    CAIRN_RETURN_IF_ERROR(c.Execute(
+        "INSERT INTO import_jobs (id, created, updated, user, plugin, source, format, status) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 'queued')",
+        {fresh, now, now, user, plugin, source, format}));
+    return fresh;
+  });
+  if (!id.ok()) return std::move(id).error();
+  if (*id == fresh) Wake();
+  return Load(*id);
+}
+
 util::Result<ImportJob> ImportJobs::RunArchive(
     const Caller& caller, const std::string& plugin, const std::string& path,
     const std::function<void(const ImportJob&)>& on_progress) {
@@ -365,156 +382,6 @@ void ImportJobs::Wake() {
     work_pending_ = true;
   }
   wake_.notify_all();
-}
-
-void ImportJobs::Execute(const std::string& id, const std::string& path,
-                         const std::function<void(const ImportJob&)>& on_progress) {
-  using Owner = std::tuple<std::string, std::string, std::string>;  // user, plugin, source
-  auto owner = database_.Write<Owner>([&](storage::Connection& c) -> util::Result<Owner> {
-    CAIRN_ASSIGN_OR_RETURN(
-        auto rows, c.Query("SELECT user, plugin, source FROM import_jobs WHERE id = ?", {id}));
-    if (rows.rows.empty()) return util::Error::NotFound("No such import.");
-    CAIRN_RETURN_IF_ERROR(
-        c.Execute("UPDATE import_jobs SET status = 'running', updated = ? WHERE id = ?",
-                  {util::FormatTimestamp(clock_.NowMillis()), id}));
-    return Owner(storage::AsText(rows.rows[0][0]), storage::AsText(rows.rows[0][1]),
-                 storage::AsText(rows.rows[0][2]));
-  });
-  if (!owner.ok()) {
-    util::LogWarning("import " + id + ": " + owner.error().message);
-    return;
-  }
-  const auto& [user, plugin, source] = *owner;
-  // A job resumed after a restart walks its archive again from the start: what it imported
-  // before counts as imported again (ActivityImporter knows the job), the rest as it comes.
-  Json job = Json::object();
-  Json problems = Json::array();
-  int64_t done = 0, imported = 0, skipped = 0, failed = 0;
-  std::string status = "done";
-  std::string message;
-  auto flush = [&](bool final) {
-    const std::string now = util::FormatTimestamp(clock_.NowMillis());
-    auto saved = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
-      CAIRN_RETURN_IF_ERROR(c.Execute(
-          "UPDATE import_jobs SET status = ?, format = ?, expected = ?, done = ?, imported = ?, "
-          "skipped = ?, failed = ?, problems = ?, message = ?, updated = ? WHERE id = ?",
-          {final ? status : std::string("running"), job.value("format", ""),
-           job.value("expected", int64_t{0}), done, imported, skipped, failed, problems.dump(),
-           message, now, id}));
-      return true;
-    });
-    if (!saved.ok()) util::LogWarning("import " + id + ": " + saved.error().message);
-  };
-  ImportTarget target;
-  target.caller.user_id = user;
-  target.caller.method = AuthMethod::kBearerToken;  // the owner acting, as when signed in
-  target.source = plugin;
-  target.job_id = id;
-  int64_t last_flush = clock_.NowMillis();
-  // One item of the archive, whoever read it.
-  auto handle = [&](const SourceItem& item) {
-    const ItemOutcome outcome = importer_.Import(target, item);
-    ++done;
-    if (outcome.result == ItemResult::kImported) ++imported;
-    if (outcome.result == ItemResult::kSkipped) ++skipped;
-    if (outcome.result == ItemResult::kFailed) ++failed;
-    if (outcome.result != ItemResult::kImported && problems.size() < kMaxProblemsKept) {
-      Json problem = {
-          {"item", item.label}, {"result", ResultName(outcome.result)}, {"reason", outcome.reason}};
-      if (!outcome.trail_id.empty()) problem["trail"] = outcome.trail_id;
-      problems.push_back(std::move(problem));
-    }
-    for (const std::string& warning : outcome.warnings) {
-      if (problems.size() >= kMaxProblemsKept) break;
-      problems.push_back({{"item", item.label},
-                          {"result", "imported"},
-                          {"reason", warning},
-                          {"trail", outcome.trail_id}});
-    }
-    if (on_progress) {
-      job["done"] = done;
-      job["imported"] = imported;
-      job["skipped"] = skipped;
-      job["failed"] = failed;
-      on_progress(job);
-    }
-    if (clock_.NowMillis() - last_flush >= kProgressEveryMillis) {
-      flush(false);
-      last_flush = clock_.NowMillis();
-    }
-  };
-  const plugins::InstalledPlugin* installed = catalog_.Find(plugin);
-  if (installed != nullptr && installed->manifest.runtime == "external") {
-    job["format"] = plugin;
-    auto ran = RunExternal(*installed, path, source, handle, [&](size_t, size_t total) {
-      job["expected"] = static_cast<int64_t>(total);
-    });
-    if (!ran.ok()) {
-      status = "failed";
-      message = ran.error().message;
-    }
-  } else {
-    auto opened = OpenExport(path, plugin);
-    if (!opened.ok()) {
-      status = "failed";
-      message = opened.error().message;
-      flush(true);
-      return;
-    }
-    job["format"] = opened->format;
-    job["expected"] = static_cast<int64_t>(opened->source->ExpectedCount());
-    while (true) {
-      {
-        std::lock_guard lock(mutex_);
-        if (cancelled_.erase(id) > 0) {
-          status = "cancelled";
-          break;
-        }
-        // Stopping: the row stays "running", so the next start resumes the job.
-        if (stopping_) return;
-      }
-      auto item = opened->source->Next();
-      if (!item.ok()) {
-        status = "failed";
-        message = item.error().message;
-        break;
-      }
-      if (!item->has_value()) break;
-      handle(**item);
-    }
-  }
-  message = (message.empty() ? "" : message + "; ") + std::to_string(imported) + " imported, " +
-            std::to_string(skipped) + " skipped, " + std::to_string(failed) + " failed";
-  flush(true);
-}
-
-util::Status ImportJobs::RunExternal(const plugins::InstalledPlugin& plugin,
-                                     const std::string& path, const std::string& source,
-                                     const std::function<void(const SourceItem&)>& handle,
-                                     const std::function<void(size_t, size_t)>& on_progress) {
-  CAIRN_ASSIGN_OR_RETURN(plugins::ExternalPluginManifest manifest,
-                         plugins::ReadPluginManifest(plugin.directory));
-  // The plugin sees the archive under the name it was uploaded with: what `accepts` judges.
-  std::string name = fs::path(source).filename().string();
-  for (char& c : name) {
-    if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20) c = '_';
-  }
-  if (name.empty() || name[0] == '.') name = "archive" + name;
-  const std::string folder = options_.spool_dir + "/" + fs::path(path).stem().string() + ".in";
-  std::error_code ec;
-  fs::create_directories(folder, ec);
-  const std::string named = folder + "/" + name;
-  fs::remove(named, ec);
-  fs::create_hard_link(path, named, ec);
-  if (ec) fs::copy_file(path, named, fs::copy_options::overwrite_existing, ec);
-  if (ec) return util::Error::Internal("cannot hand the archive to the plugin: " + ec.message());
-  plugins::PluginRun run;
-  run.input_files = {named};
-  run.temp_root = options_.spool_dir;
-  const util::Status ran = plugins::RunImportPlugin(
-      manifest, run, [&](SourceItem item) { handle(item); }, on_progress);
-  fs::remove_all(folder, ec);
-  return ran;
 }
 
 }  // namespace cairn::services::imports

@@ -6,6 +6,8 @@
 #include <atomic>
 #include <condition_variable>
 #include <functional>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string>
@@ -72,6 +74,17 @@ class ImportJobs {
   // caller's.
   util::Status Cancel(const Caller& caller, const std::string& id);
 
+  // Opens the source of a job that reads no archive: an online service's new activities. Gets
+  // the job's id, its user and its `source` (the plugin instance it syncs).
+  using SourceOpener = std::function<util::Result<std::unique_ptr<ActivitySource>>(
+      const std::string& job_id, const std::string& user, const std::string& source)>;
+  // Jobs of `format` are read through `opener`. Before Start().
+  void RegisterSource(const std::string& format, SourceOpener opener);
+  // Queues a job of `format` (registered) for `user`'s `source`, by `plugin` (the key of what it
+  // imports); when one for the same source is queued or running already, that one.
+  util::Result<ImportJob> Enqueue(const std::string& user, const std::string& plugin,
+                                  const std::string& source, const std::string& format);
+
   // `cairn import` of an archive: the same import, run on this thread from `path` (not copied),
   // recorded as a job; `on_progress` is called after each activity.
   util::Result<ImportJob> RunArchive(const Caller& caller, const std::string& plugin,
@@ -79,10 +92,10 @@ class ImportJobs {
                                      const std::function<void(const ImportJob&)>& on_progress);
 
  private:
-  struct Run;
   void WorkLoop();
   void Wake();
-  // Imports job `id` from `path`; the row says how it went.
+  // Imports job `id` from `path` (or its registered source); the row says how it went
+  // (import_job_runner.cpp).
   void Execute(const std::string& id, const std::string& path,
                const std::function<void(const ImportJob&)>& on_progress);
   // Runs external plugin `plugin` over the archive at `path` (uploaded as `source`), each item
@@ -99,6 +112,7 @@ class ImportJobs {
   const plugins::PluginCatalog& catalog_;
   const ImportJobsOptions options_;
   const util::Clock& clock_;
+  std::map<std::string, SourceOpener> openers_;  // by job format
 
   std::mutex mutex_;
   std::condition_variable wake_;

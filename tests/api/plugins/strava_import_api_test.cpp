@@ -7,6 +7,7 @@
 #include "api/plugins/import_client.h"
 #include "api/test_files.h"
 #include "test_support/export_archives.h"
+#include "test_support/old_data_dir.h"
 #include "test_support/temp_dir.h"
 
 namespace cairn::api_test {
@@ -266,6 +267,30 @@ TEST_CASE("cairn import reads an export archive like the web app's import", "[pl
   REQUIRE(jobs.status == 200);
   CHECK(jobs.body["items"].size() == 2);
   CHECK(jobs.body["items"][0]["status"] == "done");
+}
+
+TEST_CASE("A cairn import cut off midway is reported at the next start, not retried",
+          "[plugins][cli]") {
+  test_support::TempDir dir;
+  const std::string data = dir.path() + "/data";
+  std::string alice, token;
+  {
+    TestServer first(data);
+    std::tie(alice, token) = first.CreateUser("alice");
+  }
+  // What `cairn import` leaves when Ctrl-C stops it: a running job whose archive lay elsewhere.
+  test_support::ExecOnFile(
+      data + "/data.db",
+      "INSERT INTO import_jobs (id, created, updated, user, plugin, source, format, status, done, "
+      "imported) VALUES ('cutoffjob000001', '2026-01-01 00:00:00.000Z', '2026-01-01 "
+      "00:00:00.000Z', '" +
+          alice + "', 'strava', 'export_1.zip', 'strava-export', 'running', 3, 3)");
+  TestServer second(data);
+  Reply job = second.Get("/api/v1/plugin-system/import/cutoffjob000001", token);
+  REQUIRE(job.status == 200);
+  CHECK(job.body["status"] == "failed");
+  CHECK(job.body["imported"] == 3);
+  CHECK(job.body["message"].get<std::string>().find("Interrupted") != std::string::npos);
 }
 
 }  // namespace

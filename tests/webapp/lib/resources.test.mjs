@@ -5,8 +5,8 @@ import {test, afterEach} from 'node:test';
 import assert from 'node:assert/strict';
 import {setShareToken} from '../../../web/lib/api.js';
 import {
-  apiTokens, auth, categories, categoryPreferences, comments, files, linkShares, listLinkShares, listShares, lists, shares, subcategories, subcategoryPreferences,
-  summitLogs, tags, trailShares, trails, users, waypoints,
+  apiTokens, archiveImports, auth, categories, categoryPreferences, comments, files, linkShares, listLinkShares, listShares, lists, pluginInstances, shares, subcategories,
+  subcategoryPreferences, summitLogs, tags, trailShares, trails, users, waypoints,
 } from '../../../web/lib/resources.js';
 import {installFakeXhr, json, stubFetch} from '../support/fake_network.mjs';
 
@@ -46,6 +46,12 @@ const requests = [
   ['auth.login', () => auth.login('alice', 'pw'), 'POST', '/api/v1/auth/login', {username: 'alice', password: 'pw'}],
   ['auth.logout', () => auth.logout(), 'POST', '/api/v1/auth/logout', {}],
   ['auth.requestPasswordReset', () => auth.requestPasswordReset('a@b.c'), 'POST', '/api/v1/auth/reset', {email: 'a@b.c'}],
+  ['pluginInstances.oauthStart', () => pluginInstances.oauthStart('i1'), 'POST', '/api/v1/plugin-system/oauth/start', {instance: 'i1'}],
+  ['pluginInstances.oauthCallback', () => pluginInstances.oauthCallback({state: 's', code: 'c', scope: 'read'}), 'POST', '/api/v1/plugin-system/oauth/callback', {state: 's', code: 'c', scope: 'read'}],
+  ['pluginInstances.oauthCallback declined', () => pluginInstances.oauthCallback({state: 's', error: 'access_denied'}), 'POST', '/api/v1/plugin-system/oauth/callback', {state: 's', error: 'access_denied'}],
+  ['pluginInstances.oauthRevoke', () => pluginInstances.oauthRevoke('i1'), 'POST', '/api/v1/plugin-system/oauth/revoke', {instance: 'i1'}],
+  ['pluginInstances.sync', () => pluginInstances.sync('i1'), 'POST', '/api/v1/plugin-system/sync', {instance: 'i1'}],
+  ['archiveImports.show', () => archiveImports.show('j1'), 'GET', '/api/v1/plugin-system/import/j1'],
   ['auth.confirmPasswordReset', () => auth.confirmPasswordReset({token: 'k', password: 'p', passwordConfirm: 'p'}), 'POST', '/api/v1/auth/confirm-reset', {token: 'k', password: 'p', passwordConfirm: 'p'}],
 ];
 

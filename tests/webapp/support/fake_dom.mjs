@@ -1,5 +1,6 @@
 // Just enough of the browser's DOM for widgets built with web/lib/dom.js to run under node:
-// elements with attributes, classes, children and text; events that bubble; focus with blur.
+// elements with attributes, classes, children and text (dataset as data-* attributes); events
+// that bubble; focus with blur.
 // No layout, no selectors but `.class`, `#id`, `tag` and `[attr]`/`[attr="value"]` (one, or a
 // descendant chain of them). installDom(t) puts `document`, `Node` and `Event` in place for one
 // test (node:test's `t`) and returns the document.
@@ -106,13 +107,36 @@ function matchesOne(el, selector) {
   return true;
 }
 
+// el.dataset as the browser has it: `dataset.fooBar` is the attribute data-foo-bar, so
+// `[data-foo-bar="x"]` selectors find what h(…, {dataset}) set.
+function datasetOf(element) {
+  const attr = (key) => `data-${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  const keyOf = (name) => name.slice(5).replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+  const keys = () => [...element.attributes.keys()].filter((name) => name.startsWith('data-')).map(keyOf);
+  return new Proxy({}, {
+    get: (target, key) => (typeof key === 'string' ? element.getAttribute(attr(key)) ?? undefined : undefined),
+    set: (target, key, value) => {
+      element.setAttribute(attr(key), value);
+      return true;
+    },
+    has: (target, key) => element.hasAttribute(attr(key)),
+    deleteProperty: (target, key) => {
+      element.removeAttribute(attr(key));
+      return true;
+    },
+    ownKeys: () => keys(),
+    getOwnPropertyDescriptor: (target, key) =>
+      element.hasAttribute(attr(key)) ? {value: element.getAttribute(attr(key)), enumerable: true, configurable: true, writable: true} : undefined,
+  });
+}
+
 class FakeElement extends FakeNode {
   constructor(document, tag) {
     super(document);
     this.tagName = tag.toUpperCase();
     this.attributes = new Map();
     this.style = {};
-    this.dataset = {};
+    this.dataset = datasetOf(this);
     this.value = '';
     this.disabled = false;
     this.checked = false;
@@ -211,6 +235,15 @@ class FakeElement extends FakeNode {
     this.dispatchEvent(new FakeEvent('click', {bubbles: true, button: 0}));
   }
   scrollIntoView() {}
+  // <dialog>: open as a modal, and closed with its "close" event, as a browser does.
+  showModal() {
+    this.setAttribute('open', '');
+  }
+  close() {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new FakeEvent('close'));
+  }
 }
 
 export function installDom(t) {

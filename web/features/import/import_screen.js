@@ -92,7 +92,8 @@ function jobPanel({onCancel}) {
       const now = job.status === 'running' || job.status === 'queued' ? 'reading' : job.status;
       if (now !== phase) {
         phase = now;
-        announce.textContent = now === 'reading' ? 'Upload complete; the server is reading the archive.' : statusText(shown);
+        const reading = Number(job.size) > 0 ? 'Upload complete; the server is reading the archive.' : 'The server is reading the activities.';
+        announce.textContent = now === 'reading' ? reading : statusText(shown);
       }
       const finished = isFinished(job);
       cancel.hidden = finished;
@@ -141,7 +142,8 @@ function earlierImports({names, onChanged}) {
         'div',
         {class: 'import-row-text'},
         h('a', {href: `/import?job=${encodeURIComponent(job.id)}`, class: 'import-row-name'}, label),
-        h('span', {class: 'muted'}, ` ${names.get(job.plugin) || job.plugin || ''} · ${formatDate(job.created)} · ${formatBytes(Number(job.size) || 0)}`),
+        // A sync of a connected service (Settings) is listed too; it has no archive, so no size.
+        h('span', {class: 'muted'}, ` ${names.get(job.plugin) || job.plugin || ''} · ${formatDate(job.created)}${Number(job.size) > 0 ? ` · ${formatBytes(Number(job.size))}` : ''}`),
         h('p', {class: 'import-row-status'}, statusText(job)),
         error,
       ),

@@ -1,13 +1,17 @@
 // Settings: connected services (plugin instances). Each connection with its service, state,
-// message and last sync, and what can be done with it: check its sign-in, change its settings,
-// sign in with the service (OAuth plugins), disable or enable it, disconnect it. Below, connecting
-// a new one: choose the service, fill in the form its manifest describes.
+// message and last sync, and what can be done with it: sync it now (services that sync), check
+// its sign-in, change its settings, sign in with the service or sign out of it (OAuth plugins),
+// disable or enable it, disconnect it. Below, connecting a new one: choose the service, fill in
+// the form its manifest describes.
 import {h, replace, keepFocus, uniqueId} from '../../lib/dom.js';
 import {pluginInstances, plugins} from '../../lib/resources.js';
 import {formError, onSubmit} from '../../lib/forms.js';
 import {openDialog} from '../../lib/dialog.js';
 import {onDeleteClick} from '../../lib/delete_action.js';
 import {instanceBody, missingSettings, settingsFields} from './plugin_form.js';
+import {
+  canSync, connectButtonWords, isSignedIn, mayStartSync, runSync, signedOutRecord, syncFailureText, syncProgressText, syncSummaryText,
+} from './plugin_sync.js';
 
 // What a connection's status means, in words.
 export const STATUS_WORDS = {
@@ -66,10 +70,16 @@ function instanceRow(instance, plugin, {onRemoved}) {
   const row = h('li', {class: 'plugin-row', dataset: {plugin: instance.plugin_id}});
   const note = h('p', {class: 'saved-note', role: 'status', 'aria-live': 'polite'});
   const error = h('p', {class: 'field-error', role: 'alert'});
+  // Where a finished sync can be read in full (its problems), on the Import page.
+  const syncLink = h('p', {class: 'plugin-sync-link', hidden: true});
+  // A sync runs for a while and the row may be redrawn meanwhile (Check, Enable): the new Sync
+  // button stays disabled until it ends, so one click starts one sync.
+  let syncing = false;
 
   // A button that runs `work`, disabled meanwhile; a failure's message goes under the row.
-  // After a redraw, focus moves to the new row's button of the same action.
-  const action = (key, text, label, work) => {
+  // After a redraw, focus moves to the new row's button of the same action (or of `then`, when
+  // the redraw took that one away), unless the person has moved on to something else meanwhile.
+  const action = (key, text, label, work, then = null) => {
     const button = h('button', {type: 'button', class: 'button small', 'aria-label': label, dataset: {action: key}}, text);
     button.addEventListener('click', async () => {
       note.textContent = '';
@@ -82,8 +92,9 @@ function instanceRow(instance, plugin, {onRemoved}) {
         error.textContent = failure.message;
       } finally {
         button.disabled = false;
+        const moved = document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected;
         if (button.isConnected) restoreFocus();
-        else row.querySelector(`[data-action="${key}"]`)?.focus();
+        else if (!moved) (row.querySelector(`[data-action="${key}"]`) || row.querySelector(`[data-action="${then}"]`))?.focus();
       }
     });
     return button;
@@ -94,7 +105,26 @@ function instanceRow(instance, plugin, {onRemoved}) {
     const status = record.enabled === false ? 'disabled' : record.status;
     const buttons = h('div', {class: 'row-buttons plugin-buttons'});
     const enabling = record.enabled === false;
-    if (plugin?.manifest?.oauth) buttons.append(action('oauth', 'Connect', `Connect ${name} account`, () => startOAuth(instance)));
+    const oauth = Boolean(plugin?.manifest?.oauth);
+    if (canSync(plugin) && mayStartSync(record)) {
+      const sync = action('sync', 'Sync now', `Sync ${name} now`, () => syncNow(), 'oauth');
+      sync.disabled = syncing;
+      buttons.append(sync);
+    }
+    if (oauth) {
+      const words = connectButtonWords(record, name);
+      buttons.append(action('oauth', words.text, words.label, () => startOAuth(instance)));
+    }
+    if (oauth && isSignedIn(record)) {
+      buttons.append(
+        action('revoke', `Sign out of ${name}`, `Sign out of ${name}`, async () => {
+          const answer = await pluginInstances.oauthRevoke(instance.id);
+          const fresh = await pluginInstances.show(instance.id).catch(() => null);
+          redraw(fresh || signedOutRecord(instance));
+          note.textContent = answer?.message || `Signed out of ${name}.`;
+        }, 'oauth'),
+      );
+    }
     buttons.append(
       action('check', 'Check', `Check ${name}`, async () => {
         const answer = await pluginInstances.validate(instance.id);
@@ -112,8 +142,13 @@ function instanceRow(instance, plugin, {onRemoved}) {
     );
     const disconnect = h('button', {type: 'button', class: 'button small danger', 'aria-label': `Disconnect ${name}`}, 'Disconnect');
     onDeleteClick(disconnect, {
-      remove: () => pluginInstances.remove(instance.id),
-      confirm: {title: `Disconnect ${name}?`, message: `Cairn forgets this connection and its stored sign-in. Trails already imported or sent stay.`, confirmLabel: 'Disconnect'},
+      // The service is told first, so it does not keep granting access to a connection that is
+      // gone; when it cannot be reached the connection goes all the same.
+      remove: async () => {
+        if (oauth && isSignedIn(instance)) await pluginInstances.oauthRevoke(instance.id).catch(() => null);
+        return pluginInstances.remove(instance.id);
+      },
+      confirm: {title: `Disconnect ${name}?`, message: `Cairn forgets this connection and its stored sign-in${oauth ? ` and tells ${name} to end its access` : ''}. Trails already imported or sent stay.`, confirmLabel: 'Disconnect'},
       error,
       onDeleted() {
         row.remove();
@@ -134,7 +169,38 @@ function instanceRow(instance, plugin, {onRemoved}) {
       buttons,
       note,
       error,
+      syncLink,
     );
+  }
+
+  // Syncs and shows it in the note: its progress, then its counts (and why it failed). Once
+  // "Syncing…" was said, the note is busy, so screen readers say the summary, not every number.
+  async function syncNow() {
+    syncing = true;
+    syncLink.hidden = true;
+    try {
+      const job = await runSync(instance.id, {
+        stillWanted: () => row.isConnected,
+        onUpdate(current) {
+          if (note.textContent) note.setAttribute('aria-busy', 'true');
+          note.textContent = syncProgressText(current);
+        },
+      });
+      if (!job) return;
+      note.removeAttribute('aria-busy');
+      note.textContent = syncSummaryText(job);
+      if (job.status === 'failed') error.textContent = syncFailureText(job);
+      replace(syncLink, h('a', {href: `/import?job=${encodeURIComponent(job.id)}`}, 'Details of this sync'));
+      syncLink.hidden = false;
+    } catch (failure) {
+      note.textContent = '';
+      throw failure;
+    } finally {
+      syncing = false;
+      note.removeAttribute('aria-busy');
+      // The new last sync and status (the record changes as the service answers).
+      if (row.isConnected) redraw((await pluginInstances.show(instance.id).catch(() => null)) || instance);
+    }
   }
 
   // Draws a newer record, keeping what the row says.

@@ -67,8 +67,15 @@ export default {
         h('div', {class: 'settings-layout'}, sectionNav(), h('div', {class: 'settings-sections'}, sections)),
       ),
     );
-    // Back from a service's sign-in page (or a link to a section): show that section.
+    // Back from a service's sign-in page (or a link to a section): show that section, and start
+    // keyboard and screen-reader users at its heading rather than the page's.
     const wanted = location.hash.slice(1) || (ctx.query.has('instance') ? 'plugins' : '');
-    if (SECTIONS.some(([id]) => id === wanted)) requestAnimationFrame(() => document.getElementById(wanted)?.scrollIntoView({block: 'start'}));
+    if (SECTIONS.some(([id]) => id === wanted)) {
+      requestAnimationFrame(() => {
+        const target = document.getElementById(wanted);
+        target?.scrollIntoView({block: 'start'});
+        target?.querySelector('h2')?.focus({preventScroll: true});
+      });
+    }
   },
 };
