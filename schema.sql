@@ -1132,5 +1132,22 @@ CREATE TRIGGER plugin_instances_forget AFTER DELETE ON plugin_instances BEGIN
   DELETE FROM oauth_states WHERE instance = OLD.id;
   DELETE FROM plugin_sync_cursors WHERE instance = OLD.id;
 END;
+-- Files of watched folders that became trails: a changed file updates its trail's track instead
+-- of making another; an unchanged one is passed over after a restart.
+CREATE TABLE watched_files (
+  user     TEXT NOT NULL,
+  path     TEXT NOT NULL,
+  trail    TEXT NOT NULL,
+  digest   TEXT NOT NULL,
+  updated  TEXT NOT NULL,
+  PRIMARY KEY (user, path)
+) WITHOUT ROWID;
+CREATE INDEX watched_files_trail ON watched_files (trail);
+CREATE TRIGGER watched_files_trails_delete AFTER DELETE ON trails BEGIN
+  DELETE FROM watched_files WHERE trail = OLD.id;
+END;
+CREATE TRIGGER watched_files_users_delete AFTER DELETE ON users BEGIN
+  DELETE FROM watched_files WHERE user = OLD.id;
+END;
 
 PRAGMA user_version = 27;

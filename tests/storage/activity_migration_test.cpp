@@ -26,6 +26,8 @@ INSERT INTO summit_logs (id, created, updated, author, trail, date, distance) VA
 constexpr const char* kDropStatistics = R"sql(
 -- 27's OAuth states and sync cursors, 26's imports (they run again too).
 DROP TRIGGER plugin_instances_forget; DROP TABLE oauth_states; DROP TABLE plugin_sync_cursors;
+DROP TRIGGER watched_files_trails_delete; DROP TRIGGER watched_files_users_delete;
+DROP TABLE watched_files;
 DROP TRIGGER trail_imports_trails_delete; DROP TRIGGER imports_users_delete;
 DROP TABLE trail_imports; DROP TABLE import_jobs; DROP TABLE plugin_instances;
 -- 24's exchange tables, triggers and column first (its view reads 23's settings column).

@@ -98,4 +98,24 @@ ItemOutcome ActivityImporter::Import(const ImportTarget& target, const SourceIte
   return outcome;
 }
 
+ItemOutcome ActivityImporter::ReplaceTrack(const ImportTarget& target, const std::string& trail_id,
+                                           const SourceItem& item) {
+  if (!item.activity.ok()) return Failed(item.activity.error().message);
+  const Activity& activity = *item.activity;
+  MultipartForm form;
+  form.files.emplace_back("gpx", UploadedFile{activity.track_bytes, activity.file_name});
+  auto stored = uploads_.Upload(target.caller, kTrails, trail_id, form);
+  if (!stored.ok()) return Failed(stored.error().message);
+  auto remembered = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
+    CAIRN_RETURN_IF_ERROR(c.Execute(
+        "INSERT OR REPLACE INTO trail_imports (user, source, external_id, trail, "
+        "activity_type, job, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        {target.caller.user_id, target.source, activity.external_id, trail_id, activity.type,
+         target.job_id, util::FormatTimestamp(util::SystemClock().NowMillis())}));
+    return true;
+  });
+  if (!remembered.ok()) return Failed(remembered.error().message);
+  return {.result = ItemResult::kImported, .trail_id = trail_id};
+}
+
 }  // namespace cairn::services::imports

@@ -43,6 +43,13 @@ class ActivityImporter {
   // together; photos are added after it, and one that is refused becomes a warning.
   ItemOutcome Import(const ImportTarget& target, const SourceItem& item);
 
+  // The activity's GPS file as the new track of the caller's trail `trail_id` (a watched file
+  // that changed): through the upload's checks, the trail's figures computed again, its words
+  // and photos kept; the new content remembered like an import's. Imported with that trail;
+  // failed with the reason (the file does not read, the trail is gone or not theirs).
+  ItemOutcome ReplaceTrack(const ImportTarget& target, const std::string& trail_id,
+                           const SourceItem& item);
+
  private:
   storage::Database& database_;
   TrackService& tracks_;

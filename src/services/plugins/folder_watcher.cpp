@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "services/imports/export_archive.h"
+#include "util/clock.h"
 #include "util/log.h"
 #include "util/sha256.h"
 #include "util/timestamp.h"
@@ -225,27 +226,57 @@ void FolderWatcher::ImportFile(const std::string& path, const std::string& user)
   const auto size = fs::file_size(path, ec);
   const std::string relative = fs::relative(path, options_.root, ec).string();
   imports::SourceItem item{.label = relative, .activity = util::Error::Internal("not read")};
+  std::string digest;
   if (size > options_.max_file_bytes) {
     item.activity = util::Error::TooLarge("larger than " +
                                           std::to_string(options_.max_file_bytes >> 20) + " MB");
   } else {
     std::ifstream in(path, std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    digest = util::Sha256Hex(bytes);
     imports::Activity activity;
-    activity.external_id = "sha256:" + util::Sha256Hex(bytes);
+    activity.external_id = "sha256:" + digest;
     activity.file_name = fs::path(path).filename().string();
     activity.track_bytes = std::move(bytes);
     item.activity = std::move(activity);
   }
+  // The trail this file became before, and the content it had then.
+  using Known = std::pair<std::string, std::string>;
+  auto known = database_.Read<Known>([&](storage::Connection& c) -> util::Result<Known> {
+    CAIRN_ASSIGN_OR_RETURN(
+        auto rows, c.Query("SELECT trail, digest FROM watched_files WHERE user = ? AND path = ?",
+                           {user, relative}));
+    if (rows.rows.empty()) return Known();
+    return Known(storage::AsText(rows.rows[0][0]), storage::AsText(rows.rows[0][1]));
+  });
+  if (!known.ok()) {
+    util::LogWarning("watched folder: " + known.error().message);
+    return;
+  }
+  if (!digest.empty() && known->second == digest) return;  // as it was (a restart reads it again)
   imports::ImportTarget target;
   target.caller.user_id = user;
   target.caller.method = AuthMethod::kBearerToken;  // the owner acting, as when signed in
   target.source = "folder";  // no job: a file imported before is skipped, not counted again
-  const imports::ItemOutcome outcome = importer_.Import(target, item);
+  const bool replacing = !known->first.empty() && item.activity.ok();
+  const imports::ItemOutcome outcome = replacing
+                                           ? importer_.ReplaceTrack(target, known->first, item)
+                                           : importer_.Import(target, item);
+  if (outcome.result == imports::ItemResult::kImported) {
+    auto remembered = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
+      CAIRN_RETURN_IF_ERROR(c.Execute(
+          "INSERT OR REPLACE INTO watched_files (user, path, trail, digest, updated) VALUES (?, "
+          "?, ?, ?, ?)",
+          {user, relative, outcome.trail_id, digest,
+           util::FormatTimestamp(util::SystemClock().NowMillis())}));
+      return true;
+    });
+    if (!remembered.ok()) util::LogWarning("watched folder: " + remembered.error().message);
+  }
   std::string message = relative + ": ";
   switch (outcome.result) {
     case imports::ItemResult::kImported:
-      message += "imported.";
+      message += replacing ? "changed; its trail has the new track." : "imported.";
       break;
     case imports::ItemResult::kSkipped:
       message += "skipped: " + outcome.reason + ".";

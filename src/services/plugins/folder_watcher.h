@@ -1,9 +1,10 @@
 // The `watch` capability: each person with an enabled "folder" plugin instance gets a folder on
 // the server (WATCH_DIR/USERNAME, created for them; one a phone sync tool fills, say), watched with
-// inotify. A GPS file that appears or changes there becomes their trail within seconds once it is
-// complete: closed by its writer and unchanged for the settle time. Duplicates are skipped (the
-// same content again, or a track matching one of their trails); a broken file is reported in the
-// instance's message and left where it is.
+// inotify. A GPS file that appears there becomes their trail within seconds once it is complete:
+// closed by its writer and unchanged for the settle time; when it changes later, that trail gets
+// its new track (watched_files remembers which file became which trail). Duplicates are skipped
+// (the same content again, or a track matching one of their trails); a broken file is reported
+// in the instance's message and left where it is.
 #pragma once
 
 #include <atomic>

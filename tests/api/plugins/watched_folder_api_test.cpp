@@ -12,6 +12,7 @@
 #include "api/test_server.h"
 #include "test_support/export_archives.h"
 #include "test_support/old_data_dir.h"
+#include "test_support/temp_dir.h"
 
 namespace cairn::api_test {
 namespace {
@@ -104,6 +105,25 @@ TEST_CASE("GPS files in a person's watched folder become their trails", "[plugin
   CHECK(broken_named);
   CHECK(job["done"] == 4);  // notes.txt is not a GPS file and was not read
 
+  // A file that changes gives its trail the new track: no second trail, the name kept.
+  const auto lake_trail = [&] {
+    const Reply list = server.Get("/api/v1/trail?perPage=50", token);
+    for (const Json& trail : list.body["items"]) {
+      if (trail["name"] == "Lake loop") return trail;
+    }
+    return Json();
+  };
+  const double lake_distance = lake_trail()["distance"].get<double>();
+  WriteFile(folder + "/lake.gpx",
+            test_support::WalkGpxFile("Lake loop, longer", WalkShape{.lat = 46.0, .points = 80}));
+  REQUIRE(Eventually([&] {
+    const Json trail = lake_trail();
+    return trail.is_object() && trail["distance"].get<double>() > lake_distance * 1.5;
+  }));
+  CHECK(trails() == 2);
+  CHECK(FolderJob(server, token)["message"].get<std::string>().find("new track") !=
+        std::string::npos);
+
   // Turned off, the folder is no longer read.
   REQUIRE(server
               .Post("/api/v1/plugin-instance/" + instance.body["id"].get<std::string>(),
@@ -113,6 +133,35 @@ TEST_CASE("GPS files in a person's watched folder become their trails", "[plugin
   WriteFile(folder + "/later.gpx", test_support::WalkGpxFile("Later", WalkShape{.lat = 44.0}));
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   CHECK(trails() == 2);
+}
+
+TEST_CASE("A restart reads the watched folder again without counting its files again",
+          "[plugins][watch]") {
+  test_support::TempDir dir;
+  const std::string data = dir.path() + "/data";
+  std::string alice, token;
+  Json before;
+  {
+    TestServer server(data, {"--watch-settle-ms", "200"});
+    std::tie(alice, token) = server.CreateUser("alice");
+    REQUIRE(
+        server.Put("/api/v1/plugin-instance", {{"plugin_id", "folder"}, {"enabled", true}}, token)
+            .status == 200);
+    REQUIRE(Eventually([&] { return fs::is_directory(data + "/watch/alice"); }));
+    WriteFile(data + "/watch/alice/hill.gpx",
+              test_support::WalkGpxFile("Hill", WalkShape{.lat = 43.0}));
+    REQUIRE(Eventually([&] { return FolderJob(server, token)["imported"] == 1; }));
+    before = FolderJob(server, token);
+  }
+  TestServer again(data, {"--watch-settle-ms", "200"});
+  // The first scan after the start has read the folder once this trail's file was added again.
+  WriteFile(data + "/watch/alice/dale.gpx",
+            test_support::WalkGpxFile("Dale", WalkShape{.lat = 42.0}));
+  REQUIRE(Eventually([&] { return FolderJob(again, token)["imported"] == 2; }));
+  const Json after = FolderJob(again, token);
+  CHECK(after["done"] == before["done"].get<int>() + 1);
+  CHECK(after["skipped"] == 0);
+  CHECK(again.Get("/api/v1/trail?perPage=50", token).body["totalItems"] == 2);
 }
 
 }  // namespace
