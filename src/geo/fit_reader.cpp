@@ -435,7 +435,8 @@ util::Result<Track> ReadFit(std::string_view bytes) {
 
   if (builder.Empty()) {
     if (!first_damage.empty()) return Invalid(first_damage + ", before any track point");
-    return Invalid("the file has no track point (a record with a position) or course point");
+    return NoPositionsError(
+        "FIT: the file has no track point (a record with a position) or course point");
   }
   Track track = std::move(builder).Finish();
   warnings.insert(warnings.end(), track.warnings.begin(), track.warnings.end());

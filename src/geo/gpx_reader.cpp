@@ -192,7 +192,7 @@ util::Result<Track> ReadGpx(std::string_view bytes) {
   xml.Next();  // past the root: only comments and white space may follow
   CAIRN_RETURN_IF_ERROR(xml.status());
   if (track.parts.empty() && track.waypoints.empty()) {
-    return util::Error::InvalidArgument("GPX: the file has no track, route or waypoint");
+    return NoPositionsError("GPX: the file has no track, route or waypoint");
   }
   return track;
 }

@@ -85,6 +85,19 @@ const char* FormatName(FileFormat format) {
   return "unknown";
 }
 
+util::Error NoPositionsError(std::string message) {
+  util::Error error = util::Error::InvalidArgument(std::move(message));
+  error.facts = {{"positions", "none"}};
+  return error;
+}
+
+bool IsNoPositionsError(const util::Error& error) {
+  for (const auto& [name, value] : error.facts) {
+    if (name == "positions" && value == "none") return true;
+  }
+  return false;
+}
+
 util::Result<Track> ReadTrackFile(std::string_view bytes) {
   if (SkipBomAndSpace(bytes).empty()) return util::Error::InvalidArgument("Empty file");
   switch (SniffFormat(bytes)) {

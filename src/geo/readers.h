@@ -34,6 +34,12 @@ util::Result<Track> ReadKmz(std::string_view bytes);      // zipped KML (doc.kml
 util::Result<Track> ReadGeoJson(std::string_view bytes);  // RFC 7946
 util::Result<Track> ReadFit(std::string_view bytes);      // Garmin FIT, chained files included
 
+// The InvalidArgument a reader returns for a well-formed file without a single position (an
+// indoor workout, an activity entered by hand): it carries the fact "positions": "none", so an
+// import can tell it from damage and skip the activity instead of failing it.
+util::Error NoPositionsError(std::string message);
+bool IsNoPositionsError(const util::Error& error);
+
 // Sniffs the format and reads `bytes` with the matching reader. Empty input is
 // InvalidArgument("Empty file"); an unrecognised format names the formats that are accepted.
 util::Result<Track> ReadTrackFile(std::string_view bytes);

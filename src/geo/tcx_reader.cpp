@@ -234,8 +234,7 @@ util::Result<Track> ReadTcx(std::string_view bytes) {
   if (reader.has_lap_distance) track.device.distance_m = reader.lap_distance_m;
   if (reader.has_lap_timer) track.device.timer_s = reader.lap_timer_s;
   if (track.parts.empty() && track.waypoints.empty()) {
-    return util::Error::InvalidArgument(
-        "TCX: the file has no activity or course with a positioned trackpoint");
+    return NoPositionsError("TCX: the file has no activity or course with a positioned trackpoint");
   }
   if (reader.skipped_trackpoints > 0) {
     track.warnings.push_back("TCX: skipped " + std::to_string(reader.skipped_trackpoints) +

@@ -4,13 +4,16 @@
 // the skipped one's reason, maps the Ride type to another category, and finds the trails. In
 // Settings they connect a wanderer server (address and token): its status shows "Configured" and
 // the token never reaches the page; "Send to…" on a trail sends a copy there (the same server,
-// reached on loopback) and links it, or says why not; they check, disable, enable and disconnect it. Self-contained: it makes its own person.
+// reached on loopback) and links it, or says why not; they check, disable, enable and disconnect it.
+// Then they connect Strava (a stand-in on loopback): sign in there and come back connected, sync
+// a new activity into a trail, sign out and disconnect. Self-contained: it makes its own person.
 import {join} from 'node:path';
 import {audit, auditContext, failing, formatViolations} from './lib/a11y.mjs';
 import {DESKTOP} from './lib/browser.mjs';
 import {apiClient, signUp} from './lib/server.mjs';
 import {expect, step, watchPage, report} from './lib/steps.mjs';
 import {stravaExport} from './lib/strava_export.mjs';
+import {CLIENT_ID, CLIENT_SECRET} from './lib/strava_stand_in.mjs';
 
 const PASSWORD = 'import-e2e-secret';
 
@@ -20,7 +23,7 @@ async function expectClean(page, within, what) {
   expect(failing(violations).map((v) => v.id).join(), '', `axe finds nothing serious in ${what}`);
 }
 
-export async function runImportSteps({browser, origin, out}) {
+export async function runImportSteps({browser, origin, out, strava}) {
   const shot = (page, name) => page.screenshot({path: join(out, 'screens', `${name}.png`), fullPage: true});
   await signUp(origin, 'importer', PASSWORD);
   const client = await apiClient(origin, 'importer', PASSWORD);
@@ -221,6 +224,53 @@ export async function runImportSteps({browser, origin, out}) {
       await section.getByText('No services are connected.').waitFor();
       expect((await client.call('GET', '/plugin-instance')).data.length, 0, 'the connection is gone on the server');
     });
+
+    if (strava) {
+      await step('settings: Strava is connected through its sign-in page and comes back connected', async () => {
+        await page.goto(`${origin}/settings`);
+        const section = page.locator('#plugins');
+        await section.getByLabel('Service', {exact: true}).selectOption({label: 'Strava'});
+        await section.getByLabel('Client ID').fill(CLIENT_ID);
+        await section.getByLabel('Client secret').fill(CLIENT_SECRET);
+        // Strava's page answers at once with the way back, as after "Authorize".
+        await section.getByRole('button', {name: 'Save and sign in'}).click();
+        await page.waitForURL(`${origin}/settings/connected`, {timeout: 30000}).catch(() => {});
+        await page.waitForURL((url) => url.pathname === '/settings', {timeout: 30000});
+        expect(page.url().includes('code='), false, 'the code is not left in the address');
+        const row = section.getByRole('listitem').filter({hasText: 'Strava'});
+        await row.locator('.plugin-status').filter({hasText: 'Configured'}).waitFor({timeout: 30000});
+        await row.getByText('Connected to Strava as Ada Lovelace.').waitFor();
+        expect(strava.seen.tokens >= 1, true, 'the code was traded at the token endpoint');
+        expect((await page.content()).includes(CLIENT_SECRET), false, 'the client secret is not in the page');
+        const stored = await client.call('GET', '/plugin-instance');
+        const instance = stored.data.find((i) => i.plugin_id === 'strava');
+        expect(instance?.auth?.access_token, '', 'the access token is answered as ""');
+        ids.strava = instance.id;
+        await expectClean(page, '#plugins', 'the connected services section with Strava');
+      });
+
+      await step('settings: "Sync now" brings the new Strava activity in as a trail', async () => {
+        const section = page.locator('#plugins');
+        const row = section.getByRole('listitem').filter({hasText: 'Strava'});
+        await row.getByRole('button', {name: 'Sync Strava now'}).click();
+        await row.locator('.saved-note').filter({hasText: /Sync done: 1 imported/}).waitFor({timeout: 60000});
+        const trails = await client.call('GET', `/trail?perPage=50&filter=${encodeURIComponent("name='Strava e2e morning'")}`);
+        expect(trails.data.items.length, 1, 'the activity is a trail');
+        expect(trails.data.items[0].description, 'Synced from the stand-in', 'with its description');
+        await page.screenshot({path: join(out, 'screens', 'settings-strava-synced-desktop.png')});
+      });
+
+      await step('settings: signing out of Strava tells it, then the connection is removed', async () => {
+        const section = page.locator('#plugins');
+        const row = section.getByRole('listitem').filter({hasText: 'Strava'});
+        await row.getByRole('button', {name: 'Sign out of Strava'}).click();
+        await row.locator('.plugin-status').filter({hasText: 'Needs sign-in'}).waitFor({timeout: 30000});
+        expect(strava.seen.deauthorized, 1, 'Strava was told');
+        await row.getByRole('button', {name: 'Disconnect Strava'}).click();
+        await page.getByRole('dialog', {name: 'Disconnect Strava?'}).getByRole('button', {name: 'Disconnect'}).click();
+        await section.getByText('No services are connected.').waitFor();
+      });
+    }
   } finally {
     await context.close();
   }

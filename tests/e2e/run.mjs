@@ -27,6 +27,7 @@ import {runBasemapSteps} from './basemap.mjs';
 import {runPeopleSteps} from './people.mjs';
 import {runPlannerSteps} from './planner.mjs';
 import {runImportSteps} from './import.mjs';
+import {startStravaStandIn} from './lib/strava_stand_in.mjs';
 
 const MODULES = {
   features: runFeatureSteps,
@@ -83,8 +84,14 @@ async function expectTexts(locator, texts, what) {
 const ridge = equatorGpx({name: 'Equator Ridge', startLon: 9.8, points: 901, lonStep: 0.0001, lowEle: 500, highEle: 1400, stepSeconds: 5});
 const valley = equatorGpx({name: 'Valley Loop', startLon: 9.95, points: 601, lonStep: 0.0002, lowEle: 800, highEle: 1400, stepSeconds: 6});
 
+// Strava, as the import steps connect and sync it (the real one is not reachable from here).
+const strava = await startStravaStandIn();
 // Tiles point at a closed port: the app must still draw every track on its plain background.
 const server = await startServer(resolve(args.binary), [
+  '--strava-url',
+  strava.url,
+  '--sync-interval-seconds',
+  '0',
   '--tiles',
   'http://127.0.0.1:9/{z}/{x}/{y}.png',
   // Plugins may reach loopback: the import steps send a trail to this same server.
@@ -98,12 +105,13 @@ const ids = {};
 if (args.only) {
   if (!MODULES[args.only]) throw new Error(`--only takes one of ${Object.keys(MODULES).join(', ')}`);
   try {
-    await MODULES[args.only]({browser, origin, server, out, binary: resolve(args.binary), webDir: args['web-dir'] && resolve(args['web-dir'])});
+    await MODULES[args.only]({browser, origin, server, strava, out, binary: resolve(args.binary), webDir: args['web-dir'] && resolve(args['web-dir'])});
   } catch {
     // The step said what failed.
   } finally {
     await browser.close();
     await server.stop({keep: args.keep || steps.failed > 0});
+    await strava.stop();
   }
   if (args.keep || steps.failed > 0) console.log(`server log and data kept in ${server.dir}`);
   report(`${steps.passed} passed, ${steps.failed} failed, ${steps.skipped} skipped`);
@@ -374,7 +382,7 @@ try {
   await runBulkSteps({browser, origin, out});
   await runBasemapSteps({browser, origin, out, binary: resolve(args.binary), webDir: args['web-dir'] && resolve(args['web-dir'])});
   await runPeopleSteps({browser, origin, out});
-  await runImportSteps({browser, origin, out});
+  await runImportSteps({browser, origin, out, strava});
 
   await step('a 100 000-point trail page stays responsive', async () => {
     const client = await apiClient(origin, 'alice', PASSWORD);
@@ -473,6 +481,7 @@ try {
   });
 } finally {
   await browser.close();
+  await strava.stop();
   await server.stop({keep: args.keep || steps.failed > 0});
   if (steps.failed > 0) console.log(`server log and data kept in ${server.dir}`);
 }

@@ -39,6 +39,15 @@ inline std::string WalkFitFileWithSport(const WalkShape& shape, uint32_t first_t
   return fit.Build();
 }
 
+// A gym session as a watch records it: times and heart rates, no position.
+inline std::string IndoorFitFile(uint32_t first_time) {
+  using namespace geo::fit_test;  // NOLINT(google-build-using-namespace): the writer's constants
+  FitWriter fit;
+  fit.Define(5, kRecord, {{253, 4, kUint32}, {3, 1, 0x02}});
+  for (uint32_t i = 0; i < 30; ++i) fit.Data(5, {first_time + 60 * i, 90 + i});
+  return fit.Build();
+}
+
 // One activity of Garmin's summarizedActivities.json, with the fields a reader uses; the others
 // Garmin writes (distance in centimetres, durations in milliseconds ...) are filled in.
 struct GarminSummaryRow {

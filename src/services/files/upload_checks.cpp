@@ -88,10 +88,14 @@ util::Result<CheckedFile> CheckTrackFile(const std::string& field, const Uploade
   const geo::FileFormat format = geo::SniffFormat(file.bytes);
   auto track = geo::ReadTrackFile(file.bytes);
   if (!track.ok()) {
-    return Refused(field, track.error().message,
-                   format == geo::FileFormat::kUnknown ? "validation_invalid_mime_type"
-                                                       : "validation_invalid_file",
-                   kTrackTypes);
+    util::Error refused =
+        Refused(field, track.error().message,
+                format == geo::FileFormat::kUnknown ? "validation_invalid_mime_type"
+                                                    : "validation_invalid_file",
+                kTrackTypes);
+    // An import skips such an activity rather than failing it (geo::NoPositionsError).
+    if (geo::IsNoPositionsError(track.error())) refused.facts.emplace_back("positions", "none");
+    return refused;
   }
   CheckedFile checked;
   auto [base, extension] = SplitName(file.file_name);

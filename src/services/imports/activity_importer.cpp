@@ -1,6 +1,7 @@
 // An activity's way in: already imported? duplicate? then the trail, then its photos.
 #include "services/imports/activity_importer.h"
 
+#include "geo/readers.h"
 #include "geo/sport.h"
 #include "services/families/names.h"
 #include "util/clock.h"
@@ -77,6 +78,9 @@ ItemOutcome ActivityImporter::Import(const ImportTarget& target, const SourceIte
     if (error.message == "Duplicate trail") {
       return Skipped("the same as your trail \"" + FactOf(error, "name") + "\"",
                      FactOf(error, "id"));
+    }
+    if (geo::IsNoPositionsError(error)) {
+      return Skipped("no GPS positions (recorded indoors or entered by hand): " + error.message);
     }
     return Failed(error.message);
   }

@@ -269,8 +269,19 @@ class GarminSource : public ActivitySource {
     if (!bytes.ok()) return Failed(where, where + ": " + bytes.error().message);
     // Read once here for its start time; the import reads it again to make the trail.
     auto track = geo::ReadTrackFile(*bytes);
-    if (!track.ok()) return Failed(where, where + ": " + track.error().message);
     const std::string base = BaseName(where);
+    // A file that cannot become a trail still answers for its summary, which is then not listed
+    // a second time as an activity without a file.
+    if (!track.ok() || track->PointCount() == 0) {
+      Summary* summary = MatchSummary(base, track.ok() ? FirstTimeOf(*track) : std::nullopt);
+      const std::string label = summary ? LabelOf(*summary) + " (" + where + ")" : where;
+      if (!track.ok() && !geo::IsNoPositionsError(track.error())) {
+        return Failed(label, where + ": " + track.error().message);
+      }
+      return {.label = label,
+              .activity = util::Error::NotFound("no GPS positions in " + base +
+                                                " (recorded indoors or entered by hand)")};
+    }
     Activity activity{.file_name = base, .track_bytes = std::move(bytes).value()};
     Summary* summary = MatchSummary(base, FirstTimeOf(*track));
     if (summary == nullptr) {

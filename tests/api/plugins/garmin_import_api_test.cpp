@@ -19,8 +19,9 @@ constexpr int64_t kDayMs = 86'400'000;
 constexpr uint32_t kDaySeconds = 86'400;
 const std::string kUploaded = "DI_CONNECT/DI-Connect-Uploaded-Files/";
 
-// Part 1: a hike and a ride with summaries, a walk without one, a damaged FIT; part 2 is not a
-// zip; part 3 holds a GPX. Summaries: the hike, the ride, the GPX's and a gym session (no file).
+// Part 1: a hike and a ride with summaries, a walk without one, a damaged FIT, a gym session's
+// FIT without positions (named by its activity id, as Garmin names them); part 2 is not a zip; part
+// 3 holds a GPX. Summaries: the hike, the ride, the GPX's and the gym session.
 void WriteGarminExport(const std::string& dir, const std::string& path) {
   const std::string part1 = test_support::ZipBytes(
       dir + "/part1.zip",
@@ -33,7 +34,8 @@ void WriteGarminExport(const std::string& dir, const std::string& path) {
        {"alice@example.com_88800003.fit",
         test_support::WalkFitFileWithSport(WalkShape{.lat = 46.0}, kTime + 2 * kDaySeconds,
                                            test_support::kFitWalking)},
-       {"alice@example.com_88800004.fit", std::string("\x0e\x20\x54\x08", 4) + "garbage"}});
+       {"alice@example.com_88800004.fit", std::string("\x0e\x20\x54\x08", 4) + "garbage"},
+       {"alice@example.com_7000000003.fit", test_support::IndoorFitFile(kTime - kDaySeconds)}});
   const std::string part3 = test_support::ZipBytes(
       dir + "/part3.zip",
       {{"alice@example.com_88800005.gpx",
@@ -84,7 +86,9 @@ TEST_CASE("A Garmin Connect export becomes trails with its summaries' names and 
   const Json gym = ProblemOf(job, "activity 7000000003");
   REQUIRE(gym.is_object());
   CHECK(gym["result"] == "skipped");
-  CHECK(gym["reason"].get<std::string>().find("no GPS file") != std::string::npos);
+  // Its file is there, without positions: one line for the session, under its summary's name.
+  CHECK(gym["item"].get<std::string>().find("\"Gym\" (") != std::string::npos);
+  CHECK(gym["reason"].get<std::string>().find("no GPS positions") != std::string::npos);
 
   const auto trails = TrailsByName(server, token);
   REQUIRE(trails.size() == 4);

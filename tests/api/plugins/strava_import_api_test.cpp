@@ -7,6 +7,7 @@
 #include "api/plugins/import_client.h"
 #include "api/test_files.h"
 #include "test_support/export_archives.h"
+#include "test_support/garmin_fittrackee_archives.h"
 #include "test_support/old_data_dir.h"
 #include "test_support/temp_dir.h"
 
@@ -244,6 +245,24 @@ TEST_CASE("Komoot tours and plain GPS archives import with their names", "[plugi
   CHECK(second["imported"] == 0);
   CHECK(second["skipped"] == 1);
   CHECK(ProblemOf(second, "walk.gpx")["reason"] == "the same as your trail \"Lake loop\"");
+}
+
+TEST_CASE("An indoor workout without positions is skipped with its reason, not failed",
+          "[plugins][import]") {
+  test_support::TempDir dir;
+  TestServer server;
+  auto [alice, token] = server.CreateUser("alice");
+  const std::string plain = dir.path() + "/plain.zip";
+  test_support::WriteZipFile(
+      plain, {{"gym.fit", test_support::IndoorFitFile(geo::fit_test::kTime)},
+              {"walk.gpx", test_support::WalkGpxFile("Walk", WalkShape{.lat = 43.0})}});
+  const Json job = ImportFile(server, token, "gps-files", plain);
+  INFO(job.dump(2));
+  CHECK(job["imported"] == 1);
+  CHECK(job["skipped"] == 1);
+  CHECK(job["failed"] == 0);
+  CHECK(ProblemOf(job, "gym.fit")["reason"].get<std::string>().find("no GPS positions") !=
+        std::string::npos);
 }
 
 TEST_CASE("cairn import reads an export archive like the web app's import", "[plugins][cli]") {
