@@ -252,7 +252,7 @@ export async function runImportSteps({browser, origin, out, strava}) {
       await step('settings: "Sync now" brings the new Strava activity in as a trail', async () => {
         const section = page.locator('#plugins');
         const row = section.getByRole('listitem').filter({hasText: 'Strava'});
-        await row.getByRole('button', {name: 'Sync Strava now'}).click();
+        await row.getByRole('button', {name: 'Sync now with Strava'}).click();
         await row.locator('.saved-note').filter({hasText: /Sync done: 1 imported/}).waitFor({timeout: 60000});
         const trails = await client.call('GET', `/trail?perPage=50&filter=${encodeURIComponent("name='Strava e2e morning'")}`);
         expect(trails.data.items.length, 1, 'the activity is a trail');

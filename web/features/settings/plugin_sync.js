@@ -27,7 +27,7 @@ export function isSignedIn(instance) {
 
 // The OAuth button of a row: after the service dropped the sign-in, it says what it is for.
 export function connectButtonWords(instance, name) {
-  if (instance?.status === 'needs_reauth') return {text: 'Sign in again', label: `Sign in to ${name} again`};
+  if (instance?.status === 'needs_reauth') return {text: 'Sign in again', label: `Sign in again to ${name}`};
   return {text: 'Connect', label: `Connect ${name} account`};
 }
 

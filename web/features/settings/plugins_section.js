@@ -107,7 +107,7 @@ function instanceRow(instance, plugin, {onRemoved}) {
     const enabling = record.enabled === false;
     const oauth = Boolean(plugin?.manifest?.oauth);
     if (canSync(plugin) && mayStartSync(record)) {
-      const sync = action('sync', 'Sync now', `Sync ${name} now`, () => syncNow(), 'oauth');
+      const sync = action('sync', 'Sync now', `Sync now with ${name}`, () => syncNow(), 'oauth');
       sync.disabled = syncing;
       buttons.append(sync);
     }

@@ -65,7 +65,7 @@ test('which rows offer what: sync, sign-in words, sign-out only while signed in'
   assert.equal(mayStartSync(SIGNED_IN), true);
   assert.equal(mayStartSync({...SIGNED_IN, enabled: false}), false);
   assert.equal(mayStartSync({...SIGNED_IN, status: 'needs_reauth'}), false);
-  assert.deepEqual(connectButtonWords({status: 'needs_reauth'}, 'Strava'), {text: 'Sign in again', label: 'Sign in to Strava again'});
+  assert.deepEqual(connectButtonWords({status: 'needs_reauth'}, 'Strava'), {text: 'Sign in again', label: 'Sign in again to Strava'});
   assert.deepEqual(connectButtonWords({status: 'configured'}, 'Strava'), {text: 'Connect', label: 'Connect Strava account'});
   assert.deepEqual(signedOutRecord(SIGNED_IN).auth, {clientSecret: ''});
   assert.equal(signedOutRecord(SIGNED_IN).status, 'needs_auth');
@@ -90,10 +90,10 @@ test('the rows: Strava signed in has Sync now and Sign out; Sign in again after 
   const rows = section.querySelectorAll('li.plugin-row');
   assert.equal(rows.length, 4);
   assert.deepEqual(labels(rows[0]), ['Sync now', 'Connect', 'Sign out of Strava', 'Check', 'Settings', 'Disable', 'Disconnect']);
-  assert.ok(buttonNamed(rows[0], 'Sync Strava now'));
+  assert.ok(buttonNamed(rows[0], 'Sync now with Strava'));
   assert.ok(buttonNamed(rows[0], 'Sign out of Strava'));
   assert.deepEqual(labels(rows[1]), ['Sign in again', 'Sign out of Strava', 'Check', 'Settings', 'Disable', 'Disconnect'], 'no sync while the sign-in is dropped');
-  assert.ok(buttonNamed(rows[1], 'Sign in to Strava again'));
+  assert.ok(buttonNamed(rows[1], 'Sign in again to Strava'));
   assert.equal(rows[1].querySelector('.plugin-message').textContent, 'Strava asks to sign in again.');
   assert.deepEqual(labels(rows[2]), ['Connect', 'Check', 'Settings', 'Disable', 'Disconnect'], 'never signed in: nothing to sign out of');
   assert.deepEqual(labels(rowOf('wanderer')), ['Check', 'Settings', 'Disable', 'Disconnect']);
@@ -112,7 +112,7 @@ test('Sync now starts a sync and shows its progress every 1.5 s, then its counts
   const note = row.querySelector('.saved-note');
   assert.equal(note.getAttribute('role'), 'status');
   assert.equal(note.getAttribute('aria-live'), 'polite');
-  const button = buttonNamed(row, 'Sync Strava now');
+  const button = buttonNamed(row, 'Sync now with Strava');
   button.focus();
   button.click();
   await settle();
@@ -139,7 +139,7 @@ test('Sync now starts a sync and shows its progress every 1.5 s, then its counts
   assert.equal(row.querySelector('.field-error').textContent, '');
   assert.equal(row.querySelector('.plugin-meta').textContent, 'Last sync: 2025-06-02 08:15 UTC', 'the row is redrawn from the fresh record');
   assert.equal(row.querySelector('.plugin-sync-link a').getAttribute('href'), '/import?job=j1');
-  const again = buttonNamed(row, 'Sync Strava now');
+  const again = buttonNamed(row, 'Sync now with Strava');
   assert.equal(again.disabled, false);
   assert.equal(globalThis.document.activeElement, again, 'focus stays on Sync now across the redraw');
 
@@ -156,7 +156,7 @@ test('a failed sync: the counts, and the reason in words as an alert', async (t)
     'GET /api/v1/plugin-instance/i1': {...SIGNED_IN, status: 'rate_limited'},
   });
   const row = rowOf('strava');
-  buttonNamed(row, 'Sync Strava now').click();
+  buttonNamed(row, 'Sync now with Strava').click();
   await settle();
   t.mock.timers.tick(SYNC_POLL_MS);
   await settle();
@@ -173,14 +173,14 @@ test('a sync the server refuses says why and starts no polling', async (t) => {
     'POST /api/v1/plugin-system/sync': [409, {message: 'A sync of this connection is already running.', status: 409}],
   });
   const row = rowOf('strava');
-  buttonNamed(row, 'Sync Strava now').click();
+  buttonNamed(row, 'Sync now with Strava').click();
   await settle();
   t.mock.timers.tick(SYNC_POLL_MS * 2);
   await settle();
   assert.equal(row.querySelector('.field-error').textContent, 'A sync of this connection is already running.');
   assert.equal(row.querySelector('.saved-note').textContent, '');
   assert.equal(polls(), 0);
-  assert.equal(buttonNamed(row, 'Sync Strava now').disabled, false);
+  assert.equal(buttonNamed(row, 'Sync now with Strava').disabled, false);
 });
 
 test('Sign out of Strava revokes, redraws the row as needing sign-in, says the server message and keeps focus on Connect', async (t) => {
