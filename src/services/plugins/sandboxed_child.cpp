@@ -3,9 +3,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "services/plugins/landlock_ruleset.h"
@@ -25,6 +27,8 @@ const char* StepWords(ChildStep step) {
       return "setrlimit";
     case ChildStep::kUser:
       return "switching user";
+    case ChildStep::kNamespace:
+      return "starting the plugin in its own PID namespace";
     case ChildStep::kNoNewPrivileges:
       return "prctl(PR_SET_NO_NEW_PRIVS)";
     case ChildStep::kSandbox:
@@ -42,6 +46,60 @@ constexpr int kRulesetFd = 4;
   const ChildFailure failure{step, errno};
   (void)!::write(report_fd, &failure, sizeof failure);
   ::_exit(127);
+}
+
+// A process that stays behind to wait for `child`: it lets go of the plugin's descriptors (the
+// server reads the report pipe to its end, and the plugin's output to its end), waits, and ends
+// as `child` ended. `status_out` >= 0: the wait status is written there too, for a waiter that
+// cannot die of the same signal itself (the init of a PID namespace ignores its own signals).
+[[noreturn]] void WaitAndEndAlike(pid_t child, int status_out, int status_in) {
+  for (int fd = 0; fd <= kRulesetFd; ++fd) {
+    if (fd != status_out && fd != status_in) ::close(fd);
+  }
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR) ::_exit(127);
+  }
+  if (status_in >= 0) {
+    int inner = 0;
+    if (::read(status_in, &inner, sizeof inner) == sizeof inner) status = inner;
+  }
+  if (status_out >= 0) {
+    (void)!::write(status_out, &status, sizeof status);
+    ::_exit(0);
+  }
+  if (WIFSIGNALED(status)) {
+    ::signal(WTERMSIG(status), SIG_DFL);
+    ::kill(::getpid(), WTERMSIG(status));
+    ::_exit(128 + WTERMSIG(status));
+  }
+  ::_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
+}
+
+// Moves the rest of the setup into a new PID namespace (inside a new user namespace, which any
+// user may make where the kernel allows it): this process stays to wait, a second one becomes the
+// namespace's init and waits for the third, which returns to become the plugin. When the
+// namespace's init ends, the kernel kills every process left in it, so nothing the plugin
+// started outlives it, not even one that left its process group with setsid. Where namespaces
+// are refused (a container's seccomp profile, a sysctl), the setup goes on here: the group kill
+// remains.
+void EnterOwnPidNamespace() {
+  if (::unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0) return;
+  int status_pipe[2];
+  if (::pipe2(status_pipe, O_CLOEXEC) != 0) FailChild(kReportFd, ChildStep::kNamespace);
+  const pid_t init = ::fork();
+  if (init < 0) FailChild(kReportFd, ChildStep::kNamespace);
+  if (init > 0) {
+    ::close(status_pipe[1]);
+    WaitAndEndAlike(init, -1, status_pipe[0]);
+  }
+  ::close(status_pipe[0]);
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  const pid_t plugin = ::fork();
+  if (plugin < 0) FailChild(kReportFd, ChildStep::kNamespace);
+  if (plugin > 0) WaitAndEndAlike(plugin, status_pipe[1], -1);
+  ::close(status_pipe[1]);
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
 }
 
 }  // namespace
@@ -88,6 +146,8 @@ constexpr int kRulesetFd = 4;
   // After the user switch, which clears it.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != plan.parent) ::_exit(127);
+  // After the user switch too: a user namespace made before it would leave no user to switch to.
+  if (plan.own_pid_namespace) EnterOwnPidNamespace();
   if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
     FailChild(kReportFd, ChildStep::kNoNewPrivileges);
   }
