@@ -24,6 +24,9 @@ constexpr uint64_t kAbi1Rights = (1ULL << 13) - 1;  // execute .. make_sym
 constexpr uint64_t kRefer = 1ULL << 13;             // ABI 2: link or rename across folders
 constexpr uint64_t kTruncate = 1ULL << 14;          // ABI 3
 constexpr uint64_t kIoctlDev = 1ULL << 15;          // ABI 5
+// Network rights (ABI 4).
+constexpr uint64_t kBindTcp = 1ULL << 0;
+constexpr uint64_t kConnectTcp = 1ULL << 1;
 // The only rights a rule on a file (rather than a folder) may carry.
 constexpr uint64_t kFileRights = kExecute | kWriteFile | kReadFile | kTruncate | kIoctlDev;
 // ABI 6: scopes that stop signals and abstract unix socket connections leaving the domain.
@@ -112,7 +115,11 @@ util::Result<int> CreatePluginRuleset(const std::string& program_dir, const std:
   RulesetAttr attr;
   attr.handled_access_fs = HandledRights(abi);
   size_t attr_size = sizeof(uint64_t);  // ABI 1..3 know only handled_access_fs
-  if (abi >= 4) attr_size = 2 * sizeof(uint64_t);
+  if (abi >= 4) {
+    // No TCP bind or connect at all (no network rule is added): a plugin reads files.
+    attr.handled_access_net = kBindTcp | kConnectTcp;
+    attr_size = 2 * sizeof(uint64_t);
+  }
   if (abi >= 6) {
     attr.scoped = kScopeAbstractUnixSocket | kScopeSignal;
     attr_size = sizeof(RulesetAttr);

@@ -76,15 +76,19 @@ constexpr int kRulesetFd = 4;
   ::_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
 }
 
-// Moves the rest of the setup into a new PID namespace (inside a new user namespace, which any
-// user may make where the kernel allows it): this process stays to wait, a second one becomes the
-// namespace's init and waits for the third, which returns to become the plugin. When the
-// namespace's init ends, the kernel kills every process left in it, so nothing the plugin
-// started outlives it, not even one that left its process group with setsid. Where namespaces
-// are refused (a container's seccomp profile, a sysctl), the setup goes on here: the group kill
-// remains.
-void EnterOwnPidNamespace() {
-  if (::unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0) return;
+// Moves the rest of the setup into a new PID namespace and a network namespace without a single
+// interface up (inside a new user namespace, which any user may make where the kernel allows
+// it): this process stays to wait, a second one becomes the namespace's init and waits for the
+// third, which returns to become the plugin. When the namespace's init ends, the kernel kills
+// every process left in it, so nothing the plugin started outlives it, not even one that left
+// its process group with setsid; and the plugin reaches no network. Where namespaces are refused
+// (a container's seccomp profile, a sysctl), the setup goes on here: the group kill remains, and
+// Landlock's network rules where the kernel has them.
+void EnterOwnNamespaces() {
+  if (::unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET) != 0 &&
+      ::unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0) {
+    return;
+  }
   int status_pipe[2];
   if (::pipe2(status_pipe, O_CLOEXEC) != 0) FailChild(kReportFd, ChildStep::kNamespace);
   const pid_t init = ::fork();
@@ -147,7 +151,7 @@ void EnterOwnPidNamespace() {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != plan.parent) ::_exit(127);
   // After the user switch too: a user namespace made before it would leave no user to switch to.
-  if (plan.own_pid_namespace) EnterOwnPidNamespace();
+  if (plan.own_namespaces) EnterOwnNamespaces();
   if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
     FailChild(kReportFd, ChildStep::kNoNewPrivileges);
   }

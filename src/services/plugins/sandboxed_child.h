@@ -29,9 +29,9 @@ struct ChildPlan {
   std::vector<ChildLimit> limits;  // set as they are, before the user switch
   long switch_to_id;               // >= 0: switch to this uid and gid, without supplementary groups
   pid_t parent;                    // the forking process: the child exits if it is already gone
-  // Run the plugin in its own PID namespace when the kernel allows it, so that nothing it starts
-  // outlives it (RunSandboxedChild).
-  bool own_pid_namespace = true;
+  // Run the plugin in its own PID and network namespaces when the kernel allows it, so that
+  // nothing it starts outlives it and it reaches no network (RunSandboxedChild).
+  bool own_namespaces = true;
 };
 
 // The steps of the child's setup, in their order.
@@ -56,10 +56,10 @@ struct ChildFailure {
 // Runs in the child after fork: sets it up as `plan` says and executes the plugin. Resets every
 // signal's disposition and the signal mask; makes its own process group; sets PR_SET_PDEATHSIG
 // (SIGKILL) after the user switch, which would clear it, and PR_SET_NO_NEW_PRIVS before
-// entering the Landlock ruleset. With `own_pid_namespace`, the plugin runs as the grandchild of
-// this process, inside a new user and PID namespace whose init waits for it; this process and that
-// init end as the plugin does (its exit status or its signal), so the server sees the plugin's
-// end. Never returns.
+// entering the Landlock ruleset. With `own_namespaces`, the plugin runs as the grandchild of
+// this process, inside new user, PID and network namespaces whose init waits for it; this process
+// and that init end as the plugin does (its exit status or its signal), so the server sees the
+// plugin's end. Never returns.
 [[noreturn]] void RunSandboxedChild(const ChildPlan& plan);
 
 // The words for a step ("landlock_restrict_self", "execve").

@@ -4,8 +4,10 @@
 #include "services/plugins/external_plugin.h"
 
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -301,6 +303,36 @@ echo '{"type":"done"}'
   // The plugin is the second process of its namespace, after the init that waits for it.
   CHECK(outcome.Problem("pid") == "2");
   CHECK(AllGone("sleep 30.616161"));
+}
+
+TEST_CASE("a plugin reaches no network, not even this machine's", "[plugins]") {
+  // A listening socket on loopback that the plugin is told to connect to.
+  const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  REQUIRE(listener >= 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  REQUIRE(::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+  REQUIRE(::listen(listener, 4) == 0);
+  socklen_t length = sizeof address;
+  ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length);
+  const std::string port = std::to_string(ntohs(address.sin_port));
+  PluginsFixture plugins;
+  const ExternalPluginManifest manifest = plugins.Install(
+      "caller", R"(
+if bash -c 'exec 3<>/dev/tcp/127.0.0.1/)" +
+                    port + R"(' 2>/dev/null; then said=connected; else said=refused; fi
+echo "{\"type\":\"problem\",\"item\":\"network\",\"message\":\"$said\"}"
+echo '{"type":"done"}'
+)");
+  const Outcome outcome = RunPlugin(manifest, plugins.Run());
+  ::close(listener);
+  REQUIRE(outcome.status.ok());
+  if (!NamespacesAllowed() && LandlockAbiVersion() < 4) {
+    WARN("no network namespace and no Landlock network rules here: the plugin's network is open");
+    return;
+  }
+  CHECK(outcome.Problem("network") == "refused");
 }
 
 TEST_CASE("bad output ends the run naming the line, after what came before", "[plugins]") {
