@@ -18,8 +18,9 @@
 namespace cairn::app {
 namespace {
 
-// The plugins in `folder` as the catalog lists them. Only importing archives is run for them
-// today; a plugin that cannot be used is listed with its error.
+// The plugins in `folder` as the catalog lists them, with the capabilities that are run for
+// external plugins: importing archives and watching (files in, activities out; sync and send need
+// the network, which their sandbox denies). A plugin that cannot be used is listed with its error.
 std::vector<services::plugins::InstalledPlugin> ExternalPlugins(const std::string& folder) {
   std::vector<services::plugins::InstalledPlugin> out;
   for (auto& found : services::plugins::DiscoverExternalPlugins(folder)) {
@@ -38,7 +39,11 @@ std::vector<services::plugins::InstalledPlugin> ExternalPlugins(const std::strin
       plugin.manifest.version = m.version;
       plugin.manifest.formats = m.accepts;
       if (m.HasCapability(services::plugins::kImportArchive)) {
-        plugin.manifest.capabilities = {services::plugins::kImportArchive};
+        plugin.manifest.capabilities.push_back(services::plugins::kImportArchive);
+      }
+      // Watching takes the files of the extensions a plugin names, never every file.
+      if (m.HasCapability(services::plugins::kWatch) && !m.accepts.empty()) {
+        plugin.manifest.capabilities.push_back(services::plugins::kWatch);
       }
     }
     out.push_back(std::move(plugin));
@@ -312,7 +317,9 @@ util::Result<std::unique_ptr<Core>> BuildCore(const Config& config) {
       *core->database, *core->importer, *core->plugin_instances,
       services::plugins::FolderWatcherOptions{
           .root = config.watch_dir.empty() ? config.data_dir + "/watch" : config.watch_dir,
-          .settle = std::chrono::milliseconds(config.watch_settle_ms)});
+          .settle = std::chrono::milliseconds(config.watch_settle_ms),
+          .catalog = core->plugins.get(),
+          .plugin_work_root = config.data_dir + "/imports"});
   core->disk_space = std::make_unique<services::DiskSpaceMonitor>(
       config.data_dir, static_cast<uint64_t>(config.min_free_mb) * 1024 * 1024);
   return core;

@@ -74,7 +74,7 @@ constexpr size_t kMaxPluginPhotos = 20;
 //   - on_progress (may be empty) for each "progress" line.
 // Items handed over before a failure stay handed over; the caller decides what to keep.
 // Returns the run's own failure, its message starting "plugin ID":
-//   InvalidArgument  the plugin lacks "import-archive", an input's extension is not in
+//   InvalidArgument  the plugin has neither "import-archive" nor "watch", an input's extension is not in
 //                    `accepts`, two inputs share a name, or an input cannot be read
 //   Unavailable      no Landlock sandbox and `run.sandbox` is kRequired
 //   UpstreamTimeout  it ran longer than its limit ("plugin ID took longer than N s")

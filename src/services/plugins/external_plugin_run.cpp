@@ -383,8 +383,9 @@ util::Status RunImportPlugin(const ExternalPluginManifest& manifest, const Plugi
                              const std::function<void(imports::SourceItem)>& on_item,
                              const std::function<void(size_t done, size_t total)>& on_progress) {
   const std::string who = "plugin " + manifest.id;
-  if (!manifest.HasCapability("import-archive")) {
-    return util::Error::InvalidArgument(who + " cannot import archives");
+  // Both read files: an uploaded archive, or one file of a watched folder.
+  if (!manifest.HasCapability("import-archive") && !manifest.HasCapability("watch")) {
+    return util::Error::InvalidArgument(who + " reads no files (neither import-archive nor watch)");
   }
   CAIRN_ASSIGN_OR_RETURN(std::unique_ptr<WorkDir> work, WorkDir::Make(run.temp_root, manifest.id));
   CAIRN_ASSIGN_OR_RETURN(const std::vector<std::string> files,

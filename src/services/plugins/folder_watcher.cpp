@@ -6,10 +6,12 @@
 #include <sys/inotify.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
 #include "services/imports/export_archive.h"
+#include "services/plugins/external_plugin.h"
 #include "util/clock.h"
 #include "util/log.h"
 #include "util/sha256.h"
@@ -29,10 +31,9 @@ constexpr int kMaxDepth = 4;
 constexpr size_t kMaxProblemsKept = 200;
 
 // Sync tools write under a temporary name and rename when done; editors leave backups.
-bool IsCandidate(const std::string& path) {
+bool IsTemporary(const std::string& path) {
   const std::string base = fs::path(path).filename().string();
-  if (base.empty() || base[0] == '.' || base.back() == '~') return false;
-  return imports::IsGpsFileName(base);
+  return base.empty() || base[0] == '.' || base.back() == '~';
 }
 
 std::string StampOf(const std::string& path) {
@@ -225,21 +226,12 @@ void FolderWatcher::ImportFile(const std::string& path, const std::string& user)
   std::error_code ec;
   const auto size = fs::file_size(path, ec);
   const std::string relative = fs::relative(path, options_.root, ec).string();
-  imports::SourceItem item{.label = relative, .activity = util::Error::Internal("not read")};
-  std::string digest;
-  if (size > options_.max_file_bytes) {
-    item.activity = util::Error::TooLarge("larger than " +
-                                          std::to_string(options_.max_file_bytes >> 20) + " MB");
-  } else {
+  std::string bytes;
+  if (size <= options_.max_file_bytes) {
     std::ifstream in(path, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    digest = util::Sha256Hex(bytes);
-    imports::Activity activity;
-    activity.external_id = "sha256:" + digest;
-    activity.file_name = fs::path(path).filename().string();
-    activity.track_bytes = std::move(bytes);
-    item.activity = std::move(activity);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
+  const std::string digest = bytes.empty() ? "" : util::Sha256Hex(bytes);
   // The trail this file became before, and the content it had then.
   using Known = std::pair<std::string, std::string>;
   auto known = database_.Read<Known>([&](storage::Connection& c) -> util::Result<Known> {
@@ -258,25 +250,74 @@ void FolderWatcher::ImportFile(const std::string& path, const std::string& user)
   target.caller.user_id = user;
   target.caller.method = AuthMethod::kBearerToken;  // the owner acting, as when signed in
   target.source = "folder";  // no job: a file imported before is skipped, not counted again
-  const bool replacing = !known->first.empty() && item.activity.ok();
-  const imports::ItemOutcome outcome = replacing
-                                           ? importer_.ReplaceTrack(target, known->first, item)
-                                           : importer_.Import(target, item);
-  if (outcome.result == imports::ItemResult::kImported) {
-    auto remembered = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
-      CAIRN_RETURN_IF_ERROR(c.Execute(
-          "INSERT OR REPLACE INTO watched_files (user, path, trail, digest, updated) VALUES (?, "
-          "?, ?, ?, ?)",
-          {user, relative, outcome.trail_id, digest,
-           util::FormatTimestamp(util::SystemClock().NowMillis())}));
-      return true;
-    });
-    if (!remembered.ok()) util::LogWarning("watched folder: " + remembered.error().message);
+  std::string first_trail;
+  // What became of one item, told in the log, the instance's message and the folder's tally.
+  auto record = [&](const std::string& label, const imports::ItemOutcome& outcome, bool replaced) {
+    if (outcome.result == imports::ItemResult::kImported && first_trail.empty()) {
+      first_trail = outcome.trail_id;
+    }
+    Tally(user, instance->second, label, outcome, replaced);
+  };
+  if (const InstalledPlugin* reader = PluginFor(path)) {
+    // A file only an external plugin reads: every activity it reports, under its own ids.
+    target.source = reader->manifest.id;
+    if (size > options_.max_file_bytes) {
+      record(relative, {.result = imports::ItemResult::kFailed, .reason = "too large"}, false);
+      return;
+    }
+    auto manifest = ReadPluginManifest(reader->directory);
+    PluginRun run{.input_files = {path}, .temp_root = options_.plugin_work_root};
+    util::Status ran = manifest.ok()
+                           ? RunImportPlugin(
+                                 *manifest, run,
+                                 [&](imports::SourceItem item) {
+                                   item.label = relative + ": " + item.label;
+                                   record(item.label, importer_.Import(target, item), false);
+                                 },
+                                 nullptr)
+                           : util::Status(std::move(manifest).error());
+    if (!ran.ok()) {
+      record(relative, {.result = imports::ItemResult::kFailed, .reason = ran.error().message},
+             false);
+      return;  // read again when it changes, or after a restart
+    }
+  } else {
+    imports::SourceItem item{.label = relative, .activity = util::Error::Internal("not read")};
+    if (size > options_.max_file_bytes) {
+      item.activity = util::Error::TooLarge("larger than " +
+                                            std::to_string(options_.max_file_bytes >> 20) + " MB");
+    } else {
+      imports::Activity activity;
+      activity.external_id = "sha256:" + digest;
+      activity.file_name = fs::path(path).filename().string();
+      activity.track_bytes = std::move(bytes);
+      item.activity = std::move(activity);
+    }
+    const bool replacing = !known->first.empty() && item.activity.ok();
+    record(relative,
+           replacing ? importer_.ReplaceTrack(target, known->first, item)
+                     : importer_.Import(target, item),
+           replacing);
+    if (first_trail.empty()) return;
   }
-  std::string message = relative + ": ";
+  auto remembered = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
+    CAIRN_RETURN_IF_ERROR(
+        c.Execute("INSERT OR REPLACE INTO watched_files (user, path, trail, digest, updated) "
+                  "VALUES (?, ?, ?, ?, ?)",
+                  {user, relative, first_trail, digest,
+                   util::FormatTimestamp(util::SystemClock().NowMillis())}));
+    return true;
+  });
+  if (!remembered.ok()) util::LogWarning("watched folder: " + remembered.error().message);
+}
+
+void FolderWatcher::Tally(const std::string& user, const std::string& instance,
+                          const std::string& label, const imports::ItemOutcome& outcome,
+                          bool replaced) {
+  std::string message = label + ": ";
   switch (outcome.result) {
     case imports::ItemResult::kImported:
-      message += replacing ? "changed; its trail has the new track." : "imported.";
+      message += replaced ? "changed; its trail has the new track." : "imported.";
       break;
     case imports::ItemResult::kSkipped:
       message += "skipped: " + outcome.reason + ".";
@@ -287,17 +328,17 @@ void FolderWatcher::ImportFile(const std::string& path, const std::string& user)
   }
   util::LogInfo("watched folder: " + message);
   const bool imported = outcome.result == imports::ItemResult::kImported;
-  (void)instances_.RecordOutcome(instance->second, "configured", message, imported);
+  (void)instances_.RecordOutcome(instance, "configured", message, imported);
   // The folder's running tally, as an import job the Import page lists.
   const std::string now = util::FormatTimestamp(util::SystemClock().NowMillis());
   auto tallied = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
     CAIRN_RETURN_IF_ERROR(c.Execute(
         "INSERT INTO import_jobs (id, created, updated, user, plugin, source, format, status) "
         "VALUES (?, ?, ?, ?, 'folder', ?, 'gps-files', 'watching') ON CONFLICT (id) DO NOTHING",
-        {instance->second, now, now, user, fs::path(path).parent_path().string()}));
+        {instance, now, now, user, options_.root}));
     Json problem = Json::object();
     if (!imported) {
-      problem = {{"item", relative},
+      problem = {{"item", label},
                  {"result", outcome.result == imports::ItemResult::kSkipped ? "skipped" : "failed"},
                  {"reason", outcome.reason}};
       if (!outcome.trail_id.empty()) problem["trail"] = outcome.trail_id;
@@ -310,10 +351,34 @@ void FolderWatcher::ImportFile(const std::string& path, const std::string& user)
         "json(?))) ORDER BY key DESC LIMIT ?) ORDER BY key)) END, message = ? WHERE id = ?",
         {now, int64_t{imported}, int64_t{outcome.result == imports::ItemResult::kSkipped},
          int64_t{outcome.result == imports::ItemResult::kFailed}, problem.dump(), problem.dump(),
-         static_cast<int64_t>(kMaxProblemsKept), message, instance->second}));
+         static_cast<int64_t>(kMaxProblemsKept), message, instance}));
     return true;
   });
   if (!tallied.ok()) util::LogWarning("watched folder: " + tallied.error().message);
+}
+
+bool FolderWatcher::IsCandidate(const std::string& path) const {
+  if (IsTemporary(path)) return false;
+  return imports::IsGpsFileName(fs::path(path).filename().string()) || PluginFor(path) != nullptr;
+}
+
+const InstalledPlugin* FolderWatcher::PluginFor(const std::string& path) const {
+  if (options_.catalog == nullptr) return nullptr;
+  const std::string base = fs::path(path).filename().string();
+  if (imports::IsGpsFileName(base)) return nullptr;  // read here, whatever a plugin accepts
+  std::string extension = fs::path(base).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (extension.empty()) return nullptr;
+  for (const InstalledPlugin& plugin : options_.catalog->plugins()) {
+    if (plugin.manifest.runtime != "external" ||
+        !options_.catalog->Offers(plugin.manifest.id, kWatch)) {
+      continue;
+    }
+    // A watching plugin names what it reads: one that took any file would take every photo too.
+    const auto& accepts = plugin.manifest.formats;
+    if (std::find(accepts.begin(), accepts.end(), extension) != accepts.end()) return &plugin;
+  }
+  return nullptr;
 }
 
 }  // namespace cairn::services::plugins

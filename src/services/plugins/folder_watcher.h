@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "services/imports/activity_importer.h"
+#include "services/plugins/plugin_catalog.h"
 #include "services/plugins/plugin_instances.h"
 #include "storage/database.h"
 
@@ -29,6 +30,10 @@ struct FolderWatcherOptions {
   // there before the start, an overflowing event queue).
   std::chrono::milliseconds rescan{5000};
   size_t max_file_bytes = 64u << 20;
+  // External plugins with the `watch` capability read the files of the extensions they accept
+  // that are not GPS files (docs/PLUGINS.md), in work dirs below `plugin_work_root`. Null: none.
+  const PluginCatalog* catalog = nullptr;
+  std::string plugin_work_root;
 };
 
 // One thread. Start() and Stop() from one thread.
@@ -51,6 +56,13 @@ class FolderWatcher {
   void Consider(const std::string& path, const std::string& user);
   void ImportSettled();
   void ImportFile(const std::string& path, const std::string& user);
+  // One item's outcome into the log, the instance's message and the folder's tally job.
+  void Tally(const std::string& user, const std::string& instance, const std::string& label,
+             const imports::ItemOutcome& outcome, bool replaced);
+  // A GPS file, or one an external watching plugin accepts; not under a temporary name.
+  bool IsCandidate(const std::string& path) const;
+  // The external plugin that reads `path` (not a GPS file, an extension it accepts), or null.
+  const InstalledPlugin* PluginFor(const std::string& path) const;
 
   storage::Database& database_;
   imports::ActivityImporter& importer_;

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "api/plugins/import_client.h"
 #include "test_support/export_archives.h"
@@ -94,6 +95,66 @@ TEST_CASE("An external plugin imports an archive through the import job", "[plug
             .Put("/api/v1/plugin-system/import",
                  {{"plugin", "broken"}, {"name", "a.zip"}, {"size", 10}}, token)
             .status == 400);
+}
+
+}  // namespace
+}  // namespace cairn::api_test
+
+namespace cairn::api_test {
+namespace {
+
+TEST_CASE("A watching external plugin reads the files of its kind in the watched folder",
+          "[plugins][watch]") {
+  if (!KernelHasLandlock()) {
+    WARN("skipped: this kernel offers no Landlock sandbox, so the server runs no external plugin");
+    return;
+  }
+  test_support::TempDir dir;
+  ::chmod(dir.path().c_str(), 0755);
+  const std::string plugins = dir.path() + "/plugins";
+  fs::create_directories(plugins + "/trk-reader");
+  ::chmod(plugins.c_str(), 0755);
+  ::chmod((plugins + "/trk-reader").c_str(), 0755);
+  WriteFile(plugins + "/trk-reader/manifest.json",
+            R"({"id": "trk-reader", "name": "TRK reader", "version": "1.0",
+                "capabilities": ["watch"], "exec": "run", "accepts": [".trk"]})");
+  // A .trk here is a GPX under another name: the plugin hands it over as one.
+  WriteFile(plugins + "/trk-reader/run",
+            "#!/bin/sh\n"
+            "read request\n"
+            "cp input/*.trk out/1.gpx\n"
+            "echo '{\"type\":\"activity\",\"external_id\":\"trk:1\",\"file\":\"out/1.gpx\","
+            "\"name\":\"Read by the TRK plugin\",\"activity_type\":\"Hike\"}'\n"
+            "echo '{\"type\":\"done\"}'\n",
+            0755);
+  TestServer server("", {"--plugins-dir", plugins, "--watch-settle-ms", "200"});
+  auto [alice, token] = server.CreateUser("alice");
+  Reply listed = server.Get("/api/v1/plugin-system/plugins", token);
+  Json reader;
+  for (const Json& item : listed.body["items"]) {
+    if (item["id"] == "trk-reader") reader = item;
+  }
+  REQUIRE(reader.is_object());
+  CHECK(reader["capabilities"] == Json::array({"watch"}));
+  REQUIRE(server.Put("/api/v1/plugin-instance", {{"plugin_id", "folder"}, {"enabled", true}}, token)
+              .status == 200);
+  const std::string folder = server.data_dir() + "/watch/alice";
+  for (int i = 0; i < 100 && !fs::is_directory(folder); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  REQUIRE(fs::is_directory(folder));
+  WriteFile(folder + "/notes.txt", "not for anyone");
+  WriteFile(folder + "/morning.trk",
+            test_support::WalkGpxFile("inner name", test_support::WalkShape{.lat = 41.0}));
+  Json trails;
+  for (int i = 0; i < 200; ++i) {
+    trails = server.Get("/api/v1/trail?perPage=50", token).body;
+    if (trails["totalItems"] == 1) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  REQUIRE(trails["totalItems"] == 1);
+  CHECK(trails["items"][0]["name"] == "Read by the TRK plugin");
+  CHECK(trails["items"][0]["author"] == alice);
 }
 
 }  // namespace

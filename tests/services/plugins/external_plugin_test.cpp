@@ -581,7 +581,8 @@ TEST_CASE("a plugin runs only for archives it accepts and only with import-archi
   manifest.capabilities = {"sync"};
   refused = RunPlugin(manifest, run);
   REQUIRE_FALSE(refused.status.ok());
-  CHECK(refused.status.error().message == "plugin picky cannot import archives");
+  CHECK(refused.status.error().message ==
+        "plugin picky reads no files (neither import-archive nor watch)");
   CHECK(FolderIsEmpty(plugins.temp_root()));
 }
 
