@@ -18,7 +18,10 @@ std::vector<InstalledPlugin> BuiltInPlugins(const std::string& version) {
       builtin({.id = "strava",
                .name = "Strava",
                .description = "Imports a Strava bulk export (activities.csv with the activities' "
-                              "files and photos) and syncs new activities through Strava's API.",
+                              "files and photos) and syncs new activities through Strava's API: "
+                              "make an API application at strava.com/settings/api with this "
+                              "server's host name as its Authorization Callback Domain, then "
+                              "give its Client ID and secret here and sign in.",
                .capabilities = {kImportArchive, kSync},
                .formats = {"strava-export"},
                .settings = {{"clientId", "Client ID", false, true},
