@@ -1,5 +1,6 @@
 // An external plugin (a shell script in the plugins folder) listed beside the built-in ones and
-// importing an archive through the same job as they do; a broken one listed with its error.
+// importing an archive through the same job as they do; a broken one listed with its error; a
+// watching one reading the files of its kind in a watched folder.
 #include <linux/landlock.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -31,22 +32,29 @@ bool KernelHasLandlock() {
   return abi >= 1;
 }
 
+// DIR/plugins/ID with its manifest, searchable by everyone (run as root, Cairn starts plugins as
+// nobody); returns DIR/plugins.
+std::string PluginFolder(const test_support::TempDir& dir, const std::string& id,
+                         const std::string& manifest) {
+  ::chmod(dir.path().c_str(), 0755);
+  const std::string plugins = dir.path() + "/plugins";
+  fs::create_directories(plugins + "/" + id);
+  ::chmod(plugins.c_str(), 0755);
+  ::chmod((plugins + "/" + id).c_str(), 0755);
+  WriteFile(plugins + "/" + id + "/manifest.json", manifest);
+  return plugins;
+}
+
 TEST_CASE("An external plugin imports an archive through the import job", "[plugins][import]") {
   if (!KernelHasLandlock()) {
     WARN("skipped: this kernel offers no Landlock sandbox, so the server runs no external plugin");
     return;
   }
   test_support::TempDir dir;
-  // Searchable by everyone: run as root, Cairn starts plugins as nobody.
-  ::chmod(dir.path().c_str(), 0755);
-  const std::string plugins = dir.path() + "/plugins";
-  fs::create_directories(plugins + "/demo");
-  fs::create_directories(plugins + "/broken");
-  ::chmod(plugins.c_str(), 0755);
-  ::chmod((plugins + "/demo").c_str(), 0755);
-  WriteFile(plugins + "/demo/manifest.json",
-            R"({"id": "demo", "name": "Demo reader", "version": "1.0",
+  const std::string plugins =
+      PluginFolder(dir, "demo", R"({"id": "demo", "name": "Demo reader", "version": "1.0",
                 "capabilities": ["import-archive"], "exec": "run", "accepts": [".zip"]})");
+  fs::create_directories(plugins + "/broken");
   const std::string gpx =
       test_support::WalkGpxFile("From the plugin", test_support::WalkShape{.lat = 43.0});
   WriteFile(plugins + "/demo/run",
@@ -97,12 +105,6 @@ TEST_CASE("An external plugin imports an archive through the import job", "[plug
             .status == 400);
 }
 
-}  // namespace
-}  // namespace cairn::api_test
-
-namespace cairn::api_test {
-namespace {
-
 TEST_CASE("A watching external plugin reads the files of its kind in the watched folder",
           "[plugins][watch]") {
   if (!KernelHasLandlock()) {
@@ -110,14 +112,10 @@ TEST_CASE("A watching external plugin reads the files of its kind in the watched
     return;
   }
   test_support::TempDir dir;
-  ::chmod(dir.path().c_str(), 0755);
-  const std::string plugins = dir.path() + "/plugins";
-  fs::create_directories(plugins + "/trk-reader");
-  ::chmod(plugins.c_str(), 0755);
-  ::chmod((plugins + "/trk-reader").c_str(), 0755);
-  WriteFile(plugins + "/trk-reader/manifest.json",
-            R"({"id": "trk-reader", "name": "TRK reader", "version": "1.0",
-                "capabilities": ["watch"], "exec": "run", "accepts": [".trk"]})");
+  const std::string plugins =
+      PluginFolder(dir, "trk-reader", R"({"id": "trk-reader", "name": "TRK reader",
+                "version": "1.0", "capabilities": ["watch"], "exec": "run",
+                "accepts": [".trk"]})");
   // A .trk here is a GPX under another name: the plugin hands it over as one.
   WriteFile(plugins + "/trk-reader/run",
             "#!/bin/sh\n"
