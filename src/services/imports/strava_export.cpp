@@ -21,6 +21,60 @@ std::optional<size_t> ColumnOf(const util::CsvRow& header, std::string_view name
   return std::nullopt;
 }
 
+// Where the columns the import reads are.
+struct StravaColumns {
+  std::optional<size_t> id, date, name, type, description, file, media;
+};
+
+// The first column whose every non-empty cell (rows after the header) starts with `prefix`, with
+// at least one such cell.
+std::optional<size_t> ColumnStartingWith(const std::vector<util::CsvRow>& rows,
+                                         std::string_view prefix) {
+  const size_t width = rows[0].size();
+  for (size_t column = 0; column < width; ++column) {
+    bool seen = false, all = true;
+    for (size_t r = 1; r < rows.size() && all; ++r) {
+      if (column >= rows[r].size() || rows[r][column].empty()) continue;
+      seen = true;
+      all = rows[r][column].starts_with(prefix);
+    }
+    if (seen && all) return column;
+  }
+  return std::nullopt;
+}
+
+// The columns by their English names; else, for a header in the account's language (Strava
+// writes "Aktivitäts-ID", "ID de l'activité" ...), by their place, which has been the same since
+// the export began (ID, date, name, type, description first), and by what they hold (the files'
+// column "activities/...", the photos' "media/..."). Nullopt when it is not a Strava export.
+std::optional<StravaColumns> FindColumns(const std::vector<util::CsvRow>& rows) {
+  if (rows.empty()) return std::nullopt;
+  const util::CsvRow& header = rows[0];
+  StravaColumns columns{.id = ColumnOf(header, "Activity ID"),
+                        .date = ColumnOf(header, "Activity Date"),
+                        .name = ColumnOf(header, "Activity Name"),
+                        .type = ColumnOf(header, "Activity Type"),
+                        .description = ColumnOf(header, "Activity Description"),
+                        .file = ColumnOf(header, "Filename"),
+                        .media = ColumnOf(header, "Media")};
+  if (columns.id && columns.file) return columns;
+  if (header.size() < 13 || rows.size() < 2) return std::nullopt;
+  for (size_t r = 1; r < rows.size(); ++r) {
+    const std::string id = rows[r].empty() ? "" : rows[r][0];
+    const bool digits = !id.empty() && id.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits) return std::nullopt;
+  }
+  const auto file = ColumnStartingWith(rows, "activities/");
+  if (!file) return std::nullopt;
+  return StravaColumns{.id = 0,
+                       .date = 1,
+                       .name = 2,
+                       .type = 3,
+                       .description = 4,
+                       .file = file,
+                       .media = ColumnStartingWith(rows, "media/")};
+}
+
 std::string Cell(const util::CsvRow& row, std::optional<size_t> column) {
   return column && *column < row.size() ? row[*column] : std::string();
 }
@@ -41,17 +95,18 @@ std::vector<std::string> SplitMedia(const std::string& text) {
 
 class StravaSource : public ActivitySource {
  public:
-  StravaSource(ExportArchive archive, std::string prefix, std::vector<util::CsvRow> rows)
-      : archive_(std::move(archive)), prefix_(std::move(prefix)), rows_(std::move(rows)) {
-    const util::CsvRow& header = rows_[0];
-    id_ = ColumnOf(header, "Activity ID");
-    date_ = ColumnOf(header, "Activity Date");
-    name_ = ColumnOf(header, "Activity Name");
-    type_ = ColumnOf(header, "Activity Type");
-    description_ = ColumnOf(header, "Activity Description");
-    file_ = ColumnOf(header, "Filename");
-    media_ = ColumnOf(header, "Media");
-  }
+  StravaSource(ExportArchive archive, std::string prefix, std::vector<util::CsvRow> rows,
+               const StravaColumns& columns)
+      : archive_(std::move(archive)),
+        prefix_(std::move(prefix)),
+        rows_(std::move(rows)),
+        id_(columns.id),
+        date_(columns.date),
+        name_(columns.name),
+        type_(columns.type),
+        description_(columns.description),
+        file_(columns.file),
+        media_(columns.media) {}
 
   size_t ExpectedCount() const override { return rows_.size() - 1; }
 
@@ -127,7 +182,9 @@ bool IsStravaExport(ExportArchive& archive) {
   const auto csv = FindActivitiesCsv(archive);
   if (!csv) return false;
   auto text = archive.Read(*csv, kMaxCsvBytes);
-  return text.ok() && text->substr(0, 4096).find("Activity ID") != std::string::npos;
+  if (!text.ok()) return false;
+  if (text->substr(0, 4096).find("Activity ID") != std::string::npos) return true;
+  return FindColumns(util::ParseCsv(*text)).has_value();  // a header in another language
 }
 
 util::Result<std::unique_ptr<ActivitySource>> OpenStravaExport(ExportArchive archive) {
@@ -140,12 +197,14 @@ util::Result<std::unique_ptr<ActivitySource>> OpenStravaExport(ExportArchive arc
   std::string prefix = csv_name.substr(0, csv_name.size() - std::string("activities.csv").size());
   CAIRN_ASSIGN_OR_RETURN(std::string text, archive.Read(*csv, kMaxCsvBytes));
   std::vector<util::CsvRow> rows = util::ParseCsv(text);
-  if (rows.empty() || !ColumnOf(rows[0], "Activity ID") || !ColumnOf(rows[0], "Filename")) {
+  const std::optional<StravaColumns> columns = FindColumns(rows);
+  if (!columns) {
     return util::Error::InvalidArgument(
-        "activities.csv has no \"Activity ID\" and \"Filename\" columns: not a Strava export");
+        "activities.csv has no \"Activity ID\" and \"Filename\" columns (nor, in another "
+        "language, activity ids first and a column of activities/... files): not a Strava export");
   }
   return std::unique_ptr<ActivitySource>(
-      new StravaSource(std::move(archive), std::move(prefix), std::move(rows)));
+      new StravaSource(std::move(archive), std::move(prefix), std::move(rows), *columns));
 }
 
 std::string StravaDateToRfc3339(std::string_view text) {
@@ -159,6 +218,17 @@ std::string StravaDateToRfc3339(std::string_view text) {
       return buffer;
     }
     return "";
+  }
+  // "21.03.2019, 18:40:15": the export of an account in German and other languages.
+  if (std::sscanf(std::string(text).c_str(), "%2d.%2d.%4d, %2d:%2d:%2d", &day, &month, &year, &hour,
+                  &minute, &second) == 6) {
+    if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1970 || hour > 23 || minute > 59 ||
+        second > 60) {
+      return "";
+    }
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, hour,
+                  minute, second);
+    return buffer;
   }
   static constexpr std::array<std::string_view, 12> kMonths = {
       "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};

@@ -16,6 +16,9 @@ TEST_CASE("Strava export dates become RFC 3339 times", "[imports][strava]") {
       {"Jul 4, 2022, 9:05:01", "2022-07-04T09:05:01Z"},
       {"2023-05-06 07:08:09", "2023-05-06T07:08:09Z"},
       {"2023-05-06T07:08:09Z", "2023-05-06T07:08:09Z"},
+      {"21.03.2019, 18:40:15", "2019-03-21T18:40:15Z"},
+      {"1.06.2024, 08:00:00", "2024-06-01T08:00:00Z"},
+      {"32.03.2019, 18:40:15", ""},
       {"Foo 4, 2022, 9:05:01 PM", ""},
       {"", ""},
       {"yesterday", ""},
@@ -72,6 +75,48 @@ TEST_CASE("A Strava export source reads row by row and names each problem", "[im
   auto refused = OpenStravaExport(std::move(not_strava).value());
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().message.find("not a Strava export") != std::string::npos);
+}
+
+TEST_CASE("A Strava export written in another language is read by its columns' places",
+          "[imports][strava]") {
+  // The English export with its header in German, as Strava writes it for such an account.
+  std::string csv =
+      test_support::StravaCsv({{"41", "01.06.2024, 08:00:00", "Bergtour", "Hike", "Schön",
+                                "activities/41.gpx", "media/a.jpg"},
+                               {"42", "02.06.2024, 09:00:00", "Von Hand", "Run", "", "", ""}});
+  csv.replace(0, csv.find("\r\n"),
+              "Aktivitäts-ID,Datum der Aktivität,Name der Aktivität,Aktivitätsart,"
+              "Beschreibung der Aktivität,Verstrichene Zeit,Distanz,Max. Herzfrequenz,"
+              "Relative Leistung,Pendeln,Private Notiz,Ausrüstung,Dateiname,Gewicht,Radgewicht,"
+              "Verstrichene Zeit,Bewegungszeit,Distanz,Max. Geschw.,Durchschn. Geschw.,"
+              "Höhenmeter bergauf,Höhenmeter bergab,Medien");
+  test_support::TempDir dir;
+  const std::string path = dir.path() + "/export_de.zip";
+  test_support::WriteZipFile(
+      path,
+      {{"activities.csv", csv}, {"activities/41.gpx", "<gpx/>"}, {"media/a.jpg", "jpeg bytes"}});
+  auto archive = ExportArchive::OpenFile(path);
+  REQUIRE(archive.ok());
+  CHECK(IsStravaExport(*archive));
+  auto source = OpenStravaExport(std::move(archive).value());
+  REQUIRE(source.ok());
+  auto first = (*source)->Next();
+  REQUIRE(first.ok());
+  REQUIRE(first->has_value());
+  REQUIRE((*first)->activity.ok());
+  const Activity& a = *(*first)->activity;
+  CHECK(a.external_id == "strava:41");
+  CHECK(a.name == "Bergtour");
+  CHECK(a.type == "Hike");
+  CHECK(a.description == "Schön");
+  CHECK(a.date == "2024-06-01T08:00:00Z");
+  CHECK(a.file_name == "41.gpx");
+  CHECK(a.photos.size() == 1);
+  auto second = (*source)->Next();
+  REQUIRE(second.ok());
+  REQUIRE(second->has_value());
+  REQUIRE_FALSE((*second)->activity.ok());
+  CHECK((*second)->activity.error().kind == util::ErrorKind::kNotFound);  // entered by hand
 }
 
 }  // namespace
