@@ -159,9 +159,9 @@ bool ProcessRunning(const std::string& marker) {
 
 // Whether this kernel lets a process make a user and PID namespace (tried in a child, which then
 // ends: the test process keeps its own).
-bool NamespacesAllowed() {
+bool NamespacesAllowed(int flags = CLONE_NEWUSER | CLONE_NEWPID) {
   const pid_t child = ::fork();
-  if (child == 0) ::_exit(::unshare(CLONE_NEWUSER | CLONE_NEWPID) == 0 ? 0 : 1);
+  if (child == 0) ::_exit(::unshare(flags) == 0 ? 0 : 1);
   int status = 0;
   ::waitpid(child, &status, 0);
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
@@ -328,7 +328,7 @@ echo '{"type":"done"}'
   const Outcome outcome = RunPlugin(manifest, plugins.Run());
   ::close(listener);
   REQUIRE(outcome.status.ok());
-  if (!NamespacesAllowed() && LandlockAbiVersion() < 4) {
+  if (!NamespacesAllowed(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET) && LandlockAbiVersion() < 4) {
     WARN("no network namespace and no Landlock network rules here: the plugin's network is open");
     return;
   }
