@@ -2,6 +2,8 @@
 #include "services/plugins/strava_sync_source.h"
 
 #include "services/plugins/strava_streams.h"
+#include "util/clock.h"
+#include "util/log.h"
 #include "util/timestamp.h"
 
 namespace cairn::services::plugins {
@@ -174,13 +176,15 @@ void StravaSyncSource::Ended(const std::string& status, const std::string& summa
   if (status == "done") {
     auto saved = database_.Write<bool>([&](storage::Connection& c) -> util::Result<bool> {
       CAIRN_RETURN_IF_ERROR(c.Execute(
-          "INSERT INTO plugin_sync_cursors (instance, after, updated) VALUES (?, ?, datetime()) "
-          "ON CONFLICT (instance) DO UPDATE SET after = MAX(after, excluded.after), updated = "
+          "INSERT INTO plugin_sync_cursors (instance, after, updated) VALUES (?, ?, ?) ON "
+          "CONFLICT (instance) DO UPDATE SET after = MAX(after, excluded.after), updated = "
           "excluded.updated",
-          {settings_.instance_id, newest_}));
+          {settings_.instance_id, newest_,
+           util::FormatTimestamp(util::SystemClock().NowMillis())}));
       return true;
     });
-    (void)saved;
+    // Not fatal: the next sync lists from the older cursor and passes over what it has.
+    if (!saved.ok()) util::LogWarning("strava sync: " + saved.error().message);
     (void)instances_.RecordOutcome(settings_.instance_id, "configured",
                                    "Synced with Strava: " + summary + ".", true);
   } else if (!stopped_) {
